@@ -1,0 +1,1 @@
+"""Coach AI core: the code shared by every Lambda function through one layer."""

@@ -1,0 +1,112 @@
+"""The `coach` console script. Each command imports only what it needs."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sys
+from collections.abc import Callable, Sequence
+
+
+def _migrate(_: argparse.Namespace) -> int:
+    from coach_core.db.migrate import migrate
+    from coach_core.settings import get_settings
+
+    applied = asyncio.run(migrate(get_settings().database_url))
+    print(f"applied {len(applied)} migration(s): {', '.join(applied)}" if applied else "database is up to date")
+    return 0
+
+
+def _import_user(args: argparse.Namespace) -> int:
+    from coach_core.importer import import_user_file
+
+    user_id = asyncio.run(import_user_file(args.file))
+    print(f"imported user {user_id}")
+    return 0
+
+
+def _seed_demo(_: argparse.Namespace) -> int:
+    from coach_core.demo import seed_demo
+
+    asyncio.run(seed_demo(sys.stdout))
+    return 0
+
+
+def _tool(args: argparse.Namespace) -> int:
+    from coach_core.tools.cli import run_tool_command
+
+    print(asyncio.run(run_tool_command(args.name, args.user, args.args)))
+    return 0
+
+
+def _policy_check(_: argparse.Namespace) -> int:
+    from coach_core.policies.evaluate import run_policy_check
+
+    run_policy_check(sys.stdin, sys.stdout)
+    return 0
+
+
+def _token(args: argparse.Namespace) -> int:
+    from coach_core.auth import mint_local_token
+
+    print(mint_local_token(args.user, hours=args.hours))
+    return 0
+
+
+def _expire_sessions(_: argparse.Namespace) -> int:
+    from coach_core.expiry import expire_idle_sessions_now
+
+    count = asyncio.run(expire_idle_sessions_now())
+    print(f"expired {count} idle session(s)")
+    return 0
+
+
+def _serve(args: argparse.Namespace) -> int:
+    from coach_core.server import serve
+
+    serve(host=args.host, port=args.port)
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="coach", description="Coach AI command line")
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    def add(name: str, func: Callable[[argparse.Namespace], int], help_: str) -> argparse.ArgumentParser:
+        p = sub.add_parser(name, help=help_, description=help_)
+        p.set_defaults(func=func)
+        return p
+
+    serve = add("serve", _serve, "serve the full API on localhost (OpenAPI at /docs)")
+    serve.add_argument("--host", default="127.0.0.1")
+    serve.add_argument("--port", type=int, default=8000)
+    add("migrate", _migrate, "apply database migrations (idempotent)")
+    imp = add("import-user", _import_user, "import one user's data from a JSON file (idempotent)")
+    imp.add_argument("file")
+    add("seed-demo", _seed_demo, "create the demo users; print their ids and local tokens")
+    tool = add("tool", _tool, "run a tool through the registry and print what the model sees")
+    tool.add_argument("name")
+    tool.add_argument("--user", required=True, help="user id (UUID)")
+    tool.add_argument("--args", default="{}", help="tool arguments as a JSON object")
+    add("policy-check", _policy_check, "JSON lines in, JSON lines out: run the safety policies")
+    token = add("token", _token, "mint a local JWT for a user")
+    token.add_argument("--user", required=True, help="user id (UUID)")
+    token.add_argument("--hours", type=float, default=24.0)
+    add("expire-sessions", _expire_sessions, "mark idle sessions EXPIRED (the scheduled job, by hand)")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    from coach_core.errors import CoachError
+    from coach_core.settings import SettingsError
+
+    args = build_parser().parse_args(argv)
+    try:
+        return int(args.func(args))
+    except (CoachError, SettingsError) as exc:
+        print(f"coach {args.command}: {exc}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

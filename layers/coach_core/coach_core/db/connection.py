@@ -1,0 +1,161 @@
+"""Connections that fit both a long-running server (a pool) and Lambda (one lazy
+connection per execution environment, reopened when the server dropped it).
+
+`prepare_threshold=None` everywhere: prepared statements pin RDS Proxy connections.
+Nothing connects at import time; the first `connection()` does.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import select
+from collections.abc import AsyncIterator
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
+from typing import Any, Protocol
+
+import psycopg
+from psycopg.pq import TransactionStatus
+from psycopg.rows import DictRow, dict_row
+
+from coach_core.settings import Settings, get_settings
+
+Conn = psycopg.AsyncConnection[DictRow]
+
+CONNECT_KWARGS: dict[str, Any] = {
+    "autocommit": True,
+    "prepare_threshold": None,
+    "row_factory": dict_row,
+    "options": "-c timezone=UTC",
+    "connect_timeout": 10,
+}
+
+
+class Database(Protocol):
+    """What repositories and the service need: `async with db.connection() as conn`."""
+
+    async def open(self) -> None: ...
+
+    def connection(self) -> AbstractAsyncContextManager[Conn]: ...
+
+    async def close(self) -> None: ...
+
+
+def _socket_says_closed(conn: Conn) -> bool:
+    """An idle connection has nothing to read; readable means the server sent a
+    termination notice or EOF (pg_terminate_backend, proxy idle timeout, failover).
+    Costs no round trip, unlike `SELECT 1`."""
+    if conn.closed or conn.broken:
+        return True
+    if conn.info.transaction_status != TransactionStatus.IDLE:
+        return True
+    try:
+        readable, _, _ = select.select([conn.fileno()], [], [], 0)
+    except (OSError, ValueError):
+        return True
+    return bool(readable)
+
+
+class SingleConnectionDatabase:
+    """One lazily opened connection per process (a Lambda execution environment).
+
+    Uses are serialised with a lock so concurrent tool calls never interleave inside one
+    another's transaction. A connection found stale is replaced before it is handed out.
+    """
+
+    def __init__(self, url: str) -> None:
+        self._url = url
+        self._conn: Conn | None = None
+        self._lock: asyncio.Lock | None = None
+        self.reconnects = 0
+
+    async def open(self) -> None:
+        await self._ensure()
+
+    async def _ensure(self) -> Conn:
+        if self._conn is not None and not _socket_says_closed(self._conn):
+            return self._conn
+        if self._conn is not None:
+            self.reconnects += 1
+            await self._conn.close()
+        self._conn = await psycopg.AsyncConnection.connect(self._url, **CONNECT_KWARGS)
+        return self._conn
+
+    @asynccontextmanager
+    async def connection(self) -> AsyncIterator[Conn]:
+        if self._lock is None:
+            self._lock = asyncio.Lock()
+        async with self._lock:
+            conn = await self._ensure()
+            try:
+                yield conn
+            finally:
+                if conn.info.transaction_status == TransactionStatus.INERROR:
+                    await conn.rollback()
+
+    async def close(self) -> None:
+        if self._conn is not None:
+            await self._conn.close()
+            self._conn = None
+
+
+class PoolDatabase:
+    """A psycopg async pool for `coach serve`; connections are checked on checkout."""
+
+    def __init__(self, url: str, max_size: int) -> None:
+        from psycopg_pool import AsyncConnectionPool
+
+        self._pool: AsyncConnectionPool[Conn] = AsyncConnectionPool(
+            url,
+            min_size=1,
+            max_size=max_size,
+            kwargs=CONNECT_KWARGS,
+            open=False,
+            check=AsyncConnectionPool.check_connection,
+            timeout=30,
+        )
+        self._opened = False
+        self._open_lock: asyncio.Lock | None = None
+
+    async def open(self) -> None:
+        if self._opened:
+            return
+        if self._open_lock is None:
+            self._open_lock = asyncio.Lock()
+        async with self._open_lock:
+            if not self._opened:
+                await self._pool.open(wait=True)
+                self._opened = True
+
+    @asynccontextmanager
+    async def connection(self) -> AsyncIterator[Conn]:
+        await self.open()
+        async with self._pool.connection() as conn:
+            yield conn
+
+    async def close(self) -> None:
+        if self._opened:
+            await self._pool.close()
+            self._opened = False
+
+
+def create_database(settings: Settings) -> Database:
+    if settings.single_connection:
+        return SingleConnectionDatabase(settings.database_url)
+    return PoolDatabase(settings.database_url, settings.db_pool_max_size)
+
+
+_database: Database | None = None
+
+
+def get_database() -> Database:
+    """The process's database handle, created on first use (never at import)."""
+    global _database
+    if _database is None:
+        _database = create_database(get_settings())
+    return _database
+
+
+def reset_database(database: Database | None = None) -> None:
+    """Swap the process database (tests, or after settings change); does not close the old one."""
+    global _database
+    _database = database

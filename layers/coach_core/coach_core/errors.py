@@ -1,0 +1,66 @@
+"""Domain errors. Each carries its HTTP status and a user-safe message; the router maps
+them in one place, so no exception text ever reaches a user."""
+
+from __future__ import annotations
+
+
+class CoachError(Exception):
+    """Base of every error the service raises on purpose."""
+
+    status_code = 500
+    public_message = "Something went wrong. Please try again."
+
+    def __init__(self, detail: str | None = None) -> None:
+        super().__init__(detail or self.public_message)
+        self.detail = detail or self.public_message
+
+
+class NotFoundError(CoachError):
+    status_code = 404
+    public_message = "Not found."
+
+
+class SessionNotFoundError(NotFoundError):
+    public_message = "Session not found."
+
+
+class UserNotFoundError(NotFoundError):
+    public_message = "User not found."
+
+
+class AuthenticationError(CoachError):
+    status_code = 401
+    public_message = "Not authenticated."
+
+
+class InvalidInputError(CoachError):
+    """Bad data from a caller (import file, CLI argument); the message names the field."""
+
+    status_code = 422
+    public_message = "Invalid input."
+
+
+class ProviderError(CoachError):
+    """The LLM provider failed; the detail stays in logs, the user sees the generic text."""
+
+    status_code = 502
+    public_message = "The coach is unavailable right now. Please try again in a moment."
+
+
+class ProviderTimeoutError(ProviderError):
+    status_code = 504
+
+
+class ProviderRateLimitError(ProviderError):
+    status_code = 503
+
+
+class ProviderConfigurationError(ProviderError):
+    """Raised at construction when the selected provider cannot be built (missing key)."""
+
+    status_code = 500
+
+
+class DependencyUnavailableError(CoachError):
+    status_code = 503
+    public_message = "The coach is unavailable right now. Please try again in a moment."

@@ -1,0 +1,116 @@
+"""Typed rows: what repositories return and accept. Numerics arrive as float (cast in SQL)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import uuid
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+Sex = Literal["female", "male", "other"]
+ActivityLevel = Literal["sedentary", "lightly_active", "moderately_active", "very_active", "extra_active"]
+GoalType = Literal["lose", "maintain", "gain"]
+SessionStatus = Literal["ACTIVE", "EXPIRED"]
+Direction = Literal["input", "output"]
+
+
+class _Row(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+
+class Diet(_Row):
+    type: str | None = None
+    allergies: list[str] = Field(default_factory=list)
+    dislikes: list[str] = Field(default_factory=list)
+
+
+class Goal(_Row):
+    type: GoalType
+    target_weight_kg: float | None = None
+    target_rate_kg_per_week: float | None = None
+
+
+class Profile(_Row):
+    id: uuid.UUID
+    birth_date: dt.date | None = None
+    sex: Sex | None = None
+    height_cm: float | None = None
+    activity_level: ActivityLevel | None = None
+    diet: Diet = Field(default_factory=Diet)
+    goal: Goal | None = None
+
+
+class CheckIn(_Row):
+    date: dt.date
+    weight_kg: float | None = None
+    energy: int | None = None
+    sleep_hours: float | None = None
+    mood: int | None = None
+
+
+class NutritionLog(_Row):
+    date: dt.date
+    calories: int
+    protein_g: float | None = None
+    carbs_g: float | None = None
+    fat_g: float | None = None
+
+
+class UserData(_Row):
+    """Everything the context summary and insights are computed from (oldest row first)."""
+
+    profile: Profile
+    checkins: list[CheckIn]
+    nutrition: list[NutritionLog]
+    today: dt.date
+
+
+class ChatTurn(_Row):
+    role: Literal["user", "assistant"]
+    content: str
+
+
+class AISession(_Row):
+    id: uuid.UUID
+    user_id: uuid.UUID
+    status: SessionStatus
+    model_tier: str
+    history: list[ChatTurn]
+    message_count: int
+    tokens_used: int
+    created_at: dt.datetime
+    last_activity_at: dt.datetime
+
+
+class ToolCallLogRow(_Row):
+    user_id: uuid.UUID
+    session_id: uuid.UUID | None
+    tool_name: str
+    tool_category: str = "internal"
+    input_hash: str
+    input_summary: str
+    output_summary: str
+    status: Literal["success", "error"]
+    error_message: str | None = None
+    latency_ms: int
+    cache_hit: bool
+
+
+class PolicyViolationRow(_Row):
+    user_id: uuid.UUID
+    session_id: uuid.UUID | None
+    direction: Direction
+    violation_type: str
+    severity: Literal["critical", "high", "medium", "low"]
+    trigger_content: str
+    action_taken: Literal["allow", "modify", "block", "flag"]
+
+
+def utcnow() -> dt.datetime:
+    """Naive UTC, the project's one datetime convention."""
+    return dt.datetime.now(dt.UTC).replace(tzinfo=None)
+
+
+def utctoday() -> dt.date:
+    return utcnow().date()

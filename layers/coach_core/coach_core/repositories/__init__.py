@@ -1,0 +1,1 @@
+"""Repositories: the only modules that hold SQL. Every query is parameterised."""

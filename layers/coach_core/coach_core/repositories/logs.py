@@ -1,0 +1,59 @@
+"""The two observability logs. Each batch is written in one INSERT statement."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from coach_core.db.connection import Conn
+from coach_core.models import PolicyViolationRow, ToolCallLogRow
+
+TOOL_COLUMNS = (
+    "user_id", "session_id", "tool_name", "tool_category", "input_hash", "input_summary",
+    "output_summary", "status", "error_message", "latency_ms", "cache_hit",
+)
+VIOLATION_COLUMNS = (
+    "user_id", "session_id", "direction", "violation_type", "severity", "trigger_content", "action_taken",
+)
+
+
+async def insert_tool_calls(conn: Conn, rows: Sequence[ToolCallLogRow]) -> None:
+    if not rows:
+        return
+    await conn.execute(
+        """
+        INSERT INTO ai_tool_call_log (user_id, session_id, tool_name, tool_category, input_hash,
+            input_summary, output_summary, status, error_message, latency_ms, cache_hit)
+        SELECT * FROM unnest(%s::uuid[], %s::uuid[], %s::text[], %s::text[], %s::text[], %s::text[],
+            %s::text[], %s::text[], %s::text[], %s::int[], %s::bool[])
+        """,
+        [[getattr(r, c) for r in rows] for c in TOOL_COLUMNS],
+    )
+
+
+async def insert_violations(conn: Conn, rows: Sequence[PolicyViolationRow]) -> None:
+    if not rows:
+        return
+    await conn.execute(
+        """
+        INSERT INTO ai_policy_violation_log (user_id, session_id, direction, violation_type, severity,
+            trigger_content, action_taken)
+        SELECT * FROM unnest(%s::uuid[], %s::uuid[], %s::text[], %s::text[], %s::text[], %s::text[],
+            %s::text[])
+        """,
+        [[getattr(r, c) for r in rows] for c in VIOLATION_COLUMNS],
+    )
+
+
+MOST_USED_TOOLS_SQL = """
+SELECT tool_name, COUNT(*) AS calls, AVG(latency_ms) AS avg_latency
+FROM ai_tool_call_log
+WHERE created_at > NOW() - INTERVAL '7 days'
+GROUP BY tool_name ORDER BY calls DESC
+"""
+
+VIOLATIONS_BY_TYPE_SQL = """
+SELECT violation_type, severity, COUNT(*) AS count
+FROM ai_policy_violation_log
+WHERE created_at > NOW() - INTERVAL '30 days'
+GROUP BY violation_type, severity ORDER BY count DESC
+"""

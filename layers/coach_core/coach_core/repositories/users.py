@@ -1,0 +1,131 @@
+"""Users, goals, check-ins and nutrition logs."""
+
+from __future__ import annotations
+
+import datetime as dt
+import uuid
+
+from psycopg.types.json import Jsonb
+
+from coach_core.db.connection import Conn
+from coach_core.models import CheckIn, Diet, Goal, NutritionLog, Profile
+
+PROFILE_SQL = """
+SELECT u.id, u.birth_date, u.sex, u.height_cm::float8 AS height_cm, u.activity_level, u.diet,
+       g.goal_type, g.target_weight_kg::float8 AS target_weight_kg,
+       g.target_rate_kg_per_week::float8 AS target_rate_kg_per_week
+FROM users u LEFT JOIN goals g ON g.user_id = u.id
+WHERE u.id = %s
+"""
+
+CHECKINS_SQL = """
+SELECT date, weight_kg::float8 AS weight_kg, energy, sleep_hours::float8 AS sleep_hours, mood
+FROM daily_checkins WHERE user_id = %s AND date BETWEEN %s AND %s ORDER BY date
+"""
+
+NUTRITION_SQL = """
+SELECT date, calories, protein_g::float8 AS protein_g, carbs_g::float8 AS carbs_g, fat_g::float8 AS fat_g
+FROM nutrition_logs WHERE user_id = %s AND date BETWEEN %s AND %s ORDER BY date
+"""
+
+
+async def get_profile(conn: Conn, user_id: uuid.UUID) -> Profile | None:
+    cur = await conn.execute(PROFILE_SQL, (user_id,))
+    row = await cur.fetchone()
+    if row is None:
+        return None
+    goal = None
+    if row["goal_type"] is not None:
+        goal = Goal(
+            type=row["goal_type"],
+            target_weight_kg=row["target_weight_kg"],
+            target_rate_kg_per_week=row["target_rate_kg_per_week"],
+        )
+    return Profile(
+        id=row["id"],
+        birth_date=row["birth_date"],
+        sex=row["sex"],
+        height_cm=row["height_cm"],
+        activity_level=row["activity_level"],
+        diet=Diet.model_validate(row["diet"] or {}),
+        goal=goal,
+    )
+
+
+async def get_checkins(conn: Conn, user_id: uuid.UUID, start: dt.date, end: dt.date) -> list[CheckIn]:
+    """Check-ins with start <= date <= end, oldest first."""
+    cur = await conn.execute(CHECKINS_SQL, (user_id, start, end))
+    return [CheckIn.model_validate(r) for r in await cur.fetchall()]
+
+
+async def get_nutrition(conn: Conn, user_id: uuid.UUID, start: dt.date, end: dt.date) -> list[NutritionLog]:
+    """Nutrition logs with start <= date <= end, oldest first."""
+    cur = await conn.execute(NUTRITION_SQL, (user_id, start, end))
+    return [NutritionLog.model_validate(r) for r in await cur.fetchall()]
+
+
+async def user_exists(conn: Conn, user_id: uuid.UUID) -> bool:
+    cur = await conn.execute("SELECT 1 FROM users WHERE id = %s", (user_id,))
+    return await cur.fetchone() is not None
+
+
+async def upsert_user(
+    conn: Conn,
+    profile: Profile,
+    checkins: list[CheckIn],
+    nutrition: list[NutritionLog],
+) -> None:
+    """Write one user's whole bundle in the caller's transaction; the same bundle twice
+    gives the same rows (same id, same dates replaced)."""
+    await conn.execute(
+        """
+        INSERT INTO users (id, birth_date, sex, height_cm, activity_level, diet)
+        VALUES (%s, %s, %s, %s, %s, %s)
+        ON CONFLICT (id) DO UPDATE SET birth_date = EXCLUDED.birth_date, sex = EXCLUDED.sex,
+            height_cm = EXCLUDED.height_cm, activity_level = EXCLUDED.activity_level,
+            diet = EXCLUDED.diet, updated_at = now() AT TIME ZONE 'utc'
+        """,
+        (
+            profile.id,
+            profile.birth_date,
+            profile.sex,
+            profile.height_cm,
+            profile.activity_level,
+            Jsonb(profile.diet.model_dump()),
+        ),
+    )
+    if profile.goal is None:
+        await conn.execute("DELETE FROM goals WHERE user_id = %s", (profile.id,))
+    else:
+        await conn.execute(
+            """
+            INSERT INTO goals (user_id, goal_type, target_weight_kg, target_rate_kg_per_week)
+            VALUES (%s, %s, %s, %s)
+            ON CONFLICT (user_id) DO UPDATE SET goal_type = EXCLUDED.goal_type,
+                target_weight_kg = EXCLUDED.target_weight_kg,
+                target_rate_kg_per_week = EXCLUDED.target_rate_kg_per_week,
+                updated_at = now() AT TIME ZONE 'utc'
+            """,
+            (profile.id, profile.goal.type, profile.goal.target_weight_kg, profile.goal.target_rate_kg_per_week),
+        )
+    async with conn.cursor() as cur:
+        if checkins:
+            await cur.executemany(
+                """
+                INSERT INTO daily_checkins (user_id, date, weight_kg, energy, sleep_hours, mood)
+                VALUES (%s, %s, %s, %s, %s, %s)
+                ON CONFLICT (user_id, date) DO UPDATE SET weight_kg = EXCLUDED.weight_kg,
+                    energy = EXCLUDED.energy, sleep_hours = EXCLUDED.sleep_hours, mood = EXCLUDED.mood
+                """,
+                [(profile.id, c.date, c.weight_kg, c.energy, c.sleep_hours, c.mood) for c in checkins],
+            )
+        if nutrition:
+            await cur.executemany(
+                """
+                INSERT INTO nutrition_logs (user_id, date, calories, protein_g, carbs_g, fat_g)
+                VALUES (%s, %s, %s, %s, %s, %s)
+                ON CONFLICT (user_id, date) DO UPDATE SET calories = EXCLUDED.calories,
+                    protein_g = EXCLUDED.protein_g, carbs_g = EXCLUDED.carbs_g, fat_g = EXCLUDED.fat_g
+                """,
+                [(profile.id, n.date, n.calories, n.protein_g, n.carbs_g, n.fat_g) for n in nutrition],
+            )

@@ -1,0 +1,125 @@
+"""Runtime configuration from environment variables (and an optional `.env`).
+
+Every variable name is a module constant so code, docs and the CDK stack spell it one way.
+A bad value fails at start-up with a message that names the variable.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Literal
+
+from pydantic import AliasChoices, Field, SecretStr, ValidationError
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+ENV_LLM_PROVIDER = "LLM_PROVIDER"
+ENV_OPENAI_API_KEY = "OPENAI_API_KEY"
+ENV_ANTHROPIC_API_KEY = "ANTHROPIC_API_KEY"
+ENV_OPENAI_BASE_URL = "OPENAI_BASE_URL"
+ENV_ANTHROPIC_BASE_URL = "ANTHROPIC_BASE_URL"
+ENV_LLM_TIMEOUT_SECONDS = "LLM_TIMEOUT_SECONDS"
+ENV_LLM_MAX_RETRIES = "LLM_MAX_RETRIES"
+ENV_COACH_SESSION_IDLE_HOURS = "COACH_SESSION_IDLE_HOURS"
+ENV_COACH_MAX_CONVERSATION_HISTORY = "COACH_MAX_CONVERSATION_HISTORY"
+ENV_DATABASE_URL = "DATABASE_URL"
+ENV_REDIS_URL = "REDIS_URL"
+ENV_REDIS_KEY_PREFIX = "REDIS_KEY_PREFIX"
+ENV_REDIS_TIMEOUT_SECONDS = "REDIS_TIMEOUT_SECONDS"
+ENV_DB_MODE = "DB_MODE"
+ENV_DB_POOL_MAX_SIZE = "DB_POOL_MAX_SIZE"
+ENV_JWT_SECRET = "JWT_SECRET"
+ENV_JWT_ALGORITHM = "JWT_ALGORITHM"
+ENV_JWKS_URL = "JWKS_URL"
+ENV_JWT_AUDIENCE = "JWT_AUDIENCE"
+ENV_JWT_ISSUER = "JWT_ISSUER"
+ENV_SSE_KEEPALIVE_SECONDS = "SSE_KEEPALIVE_SECONDS"
+ENV_PROVIDER_SECRET_NAME = "PROVIDER_SECRET_NAME"
+ENV_DB_SECRET_NAME = "DB_SECRET_NAME"
+ENV_SECRETS_CACHE_SECONDS = "SECRETS_CACHE_SECONDS"
+ENV_LOG_PROMPTS = "LOG_PROMPTS"
+ENV_AWS_LAMBDA_FUNCTION_NAME = "AWS_LAMBDA_FUNCTION_NAME"
+
+ProviderName = Literal["openai", "anthropic", "offline"]
+
+LOCAL_JWT_SECRET = "coach-local-dev-secret-change-me-0123456789"
+
+
+def _env(name: str) -> AliasChoices:
+    return AliasChoices(name, name.lower())
+
+
+class Settings(BaseSettings):
+    """All settings the architecture reference names, with its defaults."""
+
+    model_config = SettingsConfigDict(env_file=".env", extra="ignore", populate_by_name=False)
+
+    llm_provider: ProviderName = Field("openai", validation_alias=_env(ENV_LLM_PROVIDER))
+    openai_api_key: SecretStr | None = Field(None, validation_alias=_env(ENV_OPENAI_API_KEY))
+    anthropic_api_key: SecretStr | None = Field(None, validation_alias=_env(ENV_ANTHROPIC_API_KEY))
+    openai_base_url: str | None = Field(None, validation_alias=_env(ENV_OPENAI_BASE_URL))
+    anthropic_base_url: str | None = Field(None, validation_alias=_env(ENV_ANTHROPIC_BASE_URL))
+    llm_timeout_seconds: float = Field(60.0, gt=0, le=900, validation_alias=_env(ENV_LLM_TIMEOUT_SECONDS))
+    llm_max_retries: int = Field(2, ge=0, le=10, validation_alias=_env(ENV_LLM_MAX_RETRIES))
+
+    coach_session_idle_hours: float = Field(
+        24.0, gt=0, validation_alias=_env(ENV_COACH_SESSION_IDLE_HOURS)
+    )
+    coach_max_conversation_history: int = Field(
+        12, ge=2, le=200, validation_alias=_env(ENV_COACH_MAX_CONVERSATION_HISTORY)
+    )
+
+    database_url: str = Field(
+        "postgresql://postgres@127.0.0.1:5432/coach", validation_alias=_env(ENV_DATABASE_URL)
+    )
+    db_mode: Literal["auto", "pool", "single"] = Field("auto", validation_alias=_env(ENV_DB_MODE))
+    db_pool_max_size: int = Field(20, ge=1, le=500, validation_alias=_env(ENV_DB_POOL_MAX_SIZE))
+    redis_url: str = Field("redis://127.0.0.1:6379/0", validation_alias=_env(ENV_REDIS_URL))
+    redis_key_prefix: str = Field("coach:", validation_alias=_env(ENV_REDIS_KEY_PREFIX))
+    redis_timeout_seconds: float = Field(
+        0.5, gt=0, le=30, validation_alias=_env(ENV_REDIS_TIMEOUT_SECONDS)
+    )
+
+    jwt_secret: SecretStr = Field(SecretStr(LOCAL_JWT_SECRET), validation_alias=_env(ENV_JWT_SECRET))
+    jwt_algorithm: Literal["HS256", "RS256"] = Field("HS256", validation_alias=_env(ENV_JWT_ALGORITHM))
+    jwks_url: str | None = Field(None, validation_alias=_env(ENV_JWKS_URL))
+    jwt_audience: str | None = Field(None, validation_alias=_env(ENV_JWT_AUDIENCE))
+    jwt_issuer: str | None = Field(None, validation_alias=_env(ENV_JWT_ISSUER))
+
+    sse_keepalive_seconds: float = Field(15.0, gt=0, le=300, validation_alias=_env(ENV_SSE_KEEPALIVE_SECONDS))
+    provider_secret_name: str | None = Field(None, validation_alias=_env(ENV_PROVIDER_SECRET_NAME))
+    db_secret_name: str | None = Field(None, validation_alias=_env(ENV_DB_SECRET_NAME))
+    secrets_cache_seconds: int = Field(300, ge=0, le=86400, validation_alias=_env(ENV_SECRETS_CACHE_SECONDS))
+    log_prompts: bool = Field(False, validation_alias=_env(ENV_LOG_PROMPTS))
+    aws_lambda_function_name: str | None = Field(None, validation_alias=_env(ENV_AWS_LAMBDA_FUNCTION_NAME))
+
+    @property
+    def on_lambda(self) -> bool:
+        return bool(self.aws_lambda_function_name)
+
+    @property
+    def single_connection(self) -> bool:
+        """Lambda keeps one lazy connection per execution environment; servers use a pool."""
+        return self.db_mode == "single" or (self.db_mode == "auto" and self.on_lambda)
+
+
+class SettingsError(RuntimeError):
+    """Configuration is invalid; the message names every offending variable."""
+
+
+def load_settings(**overrides: object) -> Settings:
+    """Build settings, turning pydantic's error into one line per bad variable."""
+    try:
+        return Settings(**overrides)  # type: ignore[arg-type]
+    except ValidationError as exc:
+        lines = []
+        for err in exc.errors():
+            loc = err["loc"][0] if err["loc"] else "?"
+            var = str(loc).upper()
+            lines.append(f"{var}: {err['msg']}")
+        raise SettingsError("invalid configuration: " + "; ".join(lines)) from None
+
+
+@lru_cache(maxsize=1)
+def get_settings() -> Settings:
+    """Process-wide settings, read once (call `get_settings.cache_clear()` in tests)."""
+    return load_settings()

@@ -1,0 +1,81 @@
+"""Shared fixtures: a throw-away migrated PostgreSQL database per test run and a unique
+Redis key prefix per test, so several runs (and developers) can share one server."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import uuid
+from collections.abc import AsyncIterator, Iterator
+from urllib.parse import urlsplit, urlunsplit
+
+import psycopg
+import pytest
+from psycopg import sql
+
+from coach_core.db.connection import PoolDatabase
+from coach_core.db.migrate import migrate
+
+DEFAULT_PG = "postgresql://postgres@127.0.0.1:5432/coach"
+DEFAULT_REDIS = "redis://127.0.0.1:6379/0"
+
+
+def _with_db(url: str, name: str) -> str:
+    return urlunsplit(urlsplit(url)._replace(path="/" + name))
+
+
+@pytest.fixture(scope="session")
+def database_url() -> Iterator[str]:
+    """A fresh database named for this run, migrated; dropped afterwards."""
+    base = os.environ.get("DATABASE_URL", DEFAULT_PG)
+    admin = _with_db(base, "postgres")
+    name = f"coach_test_{os.getpid()}_{uuid.uuid4().hex[:6]}"
+    with psycopg.connect(admin, autocommit=True) as conn:
+        conn.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
+    url = _with_db(base, name)
+    asyncio.run(migrate(url))
+    yield url
+    with psycopg.connect(admin, autocommit=True) as conn:
+        conn.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name)))
+
+
+@pytest.fixture(scope="session")
+def admin_database_url() -> str:
+    return _with_db(os.environ.get("DATABASE_URL", DEFAULT_PG), "postgres")
+
+
+@pytest.fixture(scope="session")
+def redis_url() -> str:
+    return os.environ.get("REDIS_URL", DEFAULT_REDIS)
+
+
+@pytest.fixture
+def redis_prefix() -> str:
+    return f"test:{uuid.uuid4().hex[:10]}:"
+
+
+@pytest.fixture(scope="session")
+async def db(database_url: str) -> AsyncIterator[PoolDatabase]:
+    database = PoolDatabase(database_url, max_size=10)
+    await database.open()
+    yield database
+    await database.close()
+
+
+@pytest.fixture
+def coach_env(monkeypatch: pytest.MonkeyPatch, database_url: str, redis_url: str, redis_prefix: str) -> None:
+    """Point settings at the test database and Redis, offline provider, fresh caches."""
+    from coach_core.db import reset_database
+    from coach_core.settings import get_settings
+
+    monkeypatch.setenv("DATABASE_URL", database_url)
+    monkeypatch.setenv("REDIS_URL", redis_url)
+    monkeypatch.setenv("REDIS_KEY_PREFIX", redis_prefix)
+    monkeypatch.setenv("LLM_PROVIDER", "offline")
+    for var in ("OPENAI_API_KEY", "ANTHROPIC_API_KEY", "OPENAI_BASE_URL", "ANTHROPIC_BASE_URL"):
+        monkeypatch.delenv(var, raising=False)
+    get_settings.cache_clear()
+    reset_database(None)
+    yield
+    get_settings.cache_clear()
+    reset_database(None)
