@@ -66,6 +66,14 @@ class UserData(_Row):
     today: dt.date
 
 
+class DataGap(_Row):
+    """Missing data that would improve the advice (ChatResponse.data_gaps, tool outputs)."""
+
+    field: str
+    description: str
+    suggestion: str
+
+
 class ChatTurn(_Row):
     role: Literal["user", "assistant"]
     content: str

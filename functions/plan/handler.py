@@ -1,0 +1,5 @@
+"""POST/GET /api/v1/coach/plan on Lambda: the shared FastAPI app through Mangum."""
+
+from coach_core.lambda_handlers import http_handler as handler
+
+__all__ = ["handler"]

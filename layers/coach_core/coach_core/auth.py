@@ -1,0 +1,170 @@
+"""Who is calling: the `sub` claim of a verified JWT, and nothing a client can forge.
+
+- Locally (`coach serve`, tests) the app verifies the bearer token itself: HS256 with
+  `settings.jwt_secret`, or RS256 against `settings.jwks_url` (keys cached by PyJWKClient);
+  audience and issuer are checked when configured.
+- On Lambda, API Gateway's Cognito authorizer has already verified the token. The claims
+  arrive in the Mangum scope (`aws.event`) or, under Lambda Web Adapter, in the
+  `x-amzn-request-context` header. That header is read ONLY when `settings.on_lambda`:
+  anywhere else a client could set it.
+
+Any failure is an `AuthenticationError` (401, `{"detail": ...}`) raised by a FastAPI
+dependency, so no handler code runs for an unauthenticated request.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import datetime as dt
+import json
+import logging
+import uuid
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
+
+import jwt
+
+from coach_core.errors import AuthenticationError, CoachError, InvalidInputError
+from coach_core.settings import Settings, get_settings
+
+if TYPE_CHECKING:
+    from jwt.types import Options
+    from starlette.requests import Request
+
+logger = logging.getLogger(__name__)
+
+LOCAL_ALGORITHM = "HS256"
+LEEWAY_SECONDS = 10
+JWKS_CACHE_SECONDS = 3600
+LAMBDA_CONTEXT_HEADER = "x-amzn-request-context"
+USER_SCOPE_KEY = "coach.user_id"
+"""Where the authenticated user id is kept in the ASGI scope for the rest of the request."""
+
+
+class AuthConfigurationError(CoachError):
+    """Token verification is misconfigured (RS256 without a JWKS URL): a server fault."""
+
+    status_code = 500
+
+
+def _parse_user_id(value: object) -> uuid.UUID:
+    if not isinstance(value, str):
+        raise AuthenticationError("Invalid token subject.")
+    try:
+        return uuid.UUID(value)
+    except ValueError:
+        raise AuthenticationError("Invalid token subject.") from None
+
+
+def mint_local_token(user_id: str, hours: float = 24, *, settings: Settings | None = None) -> str:
+    """An HS256 token for `user_id` signed with the local secret (`coach token`, demo seeding)."""
+    try:
+        subject = str(uuid.UUID(str(user_id)))
+    except ValueError:
+        raise InvalidInputError(f"user: {user_id!r} is not a UUID") from None
+    if hours <= 0:
+        raise InvalidInputError("hours: must be greater than 0")
+    settings = settings or get_settings()
+    now = dt.datetime.now(dt.UTC)
+    claims: dict[str, Any] = {"sub": subject, "iat": now, "exp": now + dt.timedelta(hours=hours)}
+    if settings.jwt_audience:
+        claims["aud"] = settings.jwt_audience
+    if settings.jwt_issuer:
+        claims["iss"] = settings.jwt_issuer
+    return jwt.encode(claims, settings.jwt_secret.get_secret_value(), algorithm=LOCAL_ALGORITHM)
+
+
+@lru_cache(maxsize=4)
+def _jwks_client(url: str) -> jwt.PyJWKClient:
+    """One client per JWKS URL per process; it caches the key set and looks keys up by `kid`."""
+    return jwt.PyJWKClient(url, cache_jwk_set=True, lifespan=JWKS_CACHE_SECONDS, cache_keys=True, timeout=5)
+
+
+async def _verification_key(token: str, settings: Settings) -> tuple[Any, str]:
+    if settings.jwt_algorithm == "HS256":
+        return settings.jwt_secret.get_secret_value(), "HS256"
+    if not settings.jwks_url:
+        logger.error("JWT_ALGORITHM=RS256 needs JWKS_URL")
+        raise AuthConfigurationError("Authentication is not configured.")
+    client = _jwks_client(settings.jwks_url)
+    try:
+        # PyJWKClient fetches with urllib (blocking); keep the event loop free.
+        signing_key = await asyncio.to_thread(client.get_signing_key_from_jwt, token)
+    except jwt.PyJWKClientConnectionError:
+        logger.warning("JWKS endpoint unreachable")
+        raise AuthenticationError("Could not verify the token.") from None
+    except (jwt.PyJWKClientError, jwt.InvalidTokenError):
+        raise AuthenticationError("Invalid token.") from None
+    return signing_key.key, "RS256"
+
+
+async def verify_token(token: str, settings: Settings | None = None) -> uuid.UUID:
+    """The user id of a valid token; `AuthenticationError` for anything else."""
+    settings = settings or get_settings()
+    key, algorithm = await _verification_key(token, settings)
+    options: Options = {"require": ["exp", "sub"], "verify_aud": bool(settings.jwt_audience)}
+    try:
+        claims = jwt.decode(
+            token,
+            key,
+            algorithms=[algorithm],
+            audience=settings.jwt_audience or None,
+            issuer=settings.jwt_issuer or None,
+            leeway=LEEWAY_SECONDS,
+            options=options,
+        )
+    except jwt.ExpiredSignatureError:
+        raise AuthenticationError("Token expired.") from None
+    except jwt.InvalidTokenError:
+        raise AuthenticationError("Invalid token.") from None
+    return _parse_user_id(claims.get("sub"))
+
+
+def _claims_from_request_context(context: object) -> dict[str, Any] | None:
+    """`authorizer.claims` (REST API, Cognito) or `authorizer.jwt.claims` (HTTP API)."""
+    if not isinstance(context, dict):
+        return None
+    authorizer = context.get("authorizer")
+    if not isinstance(authorizer, dict):
+        return None
+    claims = authorizer.get("claims")
+    if not isinstance(claims, dict):
+        jwt_part = authorizer.get("jwt")
+        claims = jwt_part.get("claims") if isinstance(jwt_part, dict) else None
+    return claims if isinstance(claims, dict) else None
+
+
+def lambda_claims(request: Request) -> dict[str, Any] | None:
+    """Authorizer claims API Gateway passed in; only meaningful when running on Lambda."""
+    event = request.scope.get("aws.event")
+    if isinstance(event, dict):
+        claims = _claims_from_request_context(event.get("requestContext"))
+        if claims is not None:
+            return claims
+    raw = request.headers.get(LAMBDA_CONTEXT_HEADER)
+    if raw:
+        try:
+            context = json.loads(raw)
+        except ValueError:
+            return None
+        return _claims_from_request_context(context)
+    return None
+
+
+def bearer_token(request: Request) -> str:
+    header = request.headers.get("authorization")
+    if not header:
+        raise AuthenticationError("Not authenticated.")
+    scheme, _, token = header.partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        raise AuthenticationError("Invalid authorization header.")
+    return token.strip()
+
+
+async def authenticate(request: Request, settings: Settings) -> uuid.UUID:
+    """The authenticated user id for one request."""
+    if settings.on_lambda:
+        claims = lambda_claims(request)
+        if claims is not None:
+            return _parse_user_id(claims.get("sub"))
+    return await verify_token(bearer_token(request), settings)

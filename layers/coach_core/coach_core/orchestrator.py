@@ -1,0 +1,218 @@
+"""The LLM/tool loop, shared by `/chat` (`run`) and `/chat/stream` (`stream`).
+
+Each round calls the provider with every tool definition. If the model asks for tools,
+the round's calls run concurrently through the bound registry (which never raises: bad
+arguments and unknown tools become error results the model reads), their results are
+appended in call order, and the loop continues; otherwise the round's text is the answer.
+After `MAX_TOOL_ROUNDS` rounds that all asked for tools, the answer is an apology with
+`finish_reason="max_iterations"`. Provider failures propagate as `ProviderError`
+subclasses. Events are plain slotted dataclasses: the per-token path does no validation.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncGenerator, Sequence
+from contextlib import aclosing
+from dataclasses import dataclass
+from typing import Any, ClassVar, Literal, assert_never
+
+from coach_core.providers.base import (
+    LLMProvider,
+    Message,
+    StreamFinish,
+    TextDelta,
+    ToolCall,
+    ToolCallComplete,
+    ToolDefinition,
+    Usage,
+)
+from coach_core.tools.base import ToolExecution, ToolStatus, ToolTraceEntry
+from coach_core.tools.registry import SUMMARY_LIMIT, BoundTools
+
+MAX_TOOL_ROUNDS = 5
+
+MAX_ITERATIONS_TEXT = (
+    "I'm sorry, I couldn't finish working that out within my step limit. "
+    "Could you ask again, perhaps about one thing at a time?"
+)
+EMPTY_ANSWER_TEXT = "I'm sorry, I couldn't put an answer together just now. Could you rephrase your question?"
+ROUND_SEPARATOR = "\n\n"
+
+OrchestratorFinish = Literal["stop", "max_iterations"]
+
+
+@dataclass(frozen=True, slots=True)
+class OrchestratorResult:
+    """The turn's outcome. `text` is the final round's answer for `run`; for `stream` it is
+    everything the user was sent as tokens (all rounds), which is what gets checked and stored."""
+
+    text: str
+    finish_reason: OrchestratorFinish
+    usage: Usage
+    tool_trace: list[ToolTraceEntry]
+    rounds: int
+
+
+@dataclass(frozen=True, slots=True)
+class TokenEvent:
+    type: ClassVar[Literal["token"]] = "token"
+    content: str
+
+    def payload(self) -> dict[str, Any]:
+        return {"content": self.content}
+
+
+@dataclass(frozen=True, slots=True)
+class ToolStartEvent:
+    type: ClassVar[Literal["tool_start"]] = "tool_start"
+    tool_name: str
+    description: str
+    input_summary: str
+
+    def payload(self) -> dict[str, Any]:
+        return {"tool_name": self.tool_name, "description": self.description, "input_summary": self.input_summary}
+
+
+@dataclass(frozen=True, slots=True)
+class ToolEndEvent:
+    type: ClassVar[Literal["tool_end"]] = "tool_end"
+    tool_name: str
+    latency_ms: int
+    cached: bool
+    status: ToolStatus
+    output_summary: str
+
+    def payload(self) -> dict[str, Any]:
+        return {
+            "tool_name": self.tool_name,
+            "latency_ms": self.latency_ms,
+            "cached": self.cached,
+            "status": self.status,
+            "output_summary": self.output_summary,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class FinishEvent:
+    """Always the last event of `Orchestrator.stream`; the service turns it into `done`."""
+
+    type: ClassVar[Literal["finish"]] = "finish"
+    result: OrchestratorResult
+
+
+OrchestratorEvent = TokenEvent | ToolStartEvent | ToolEndEvent | FinishEvent
+
+
+def _definitions(tools: BoundTools) -> list[ToolDefinition]:
+    return [ToolDefinition.from_spec(spec) for spec in tools.specs()]
+
+
+def _result_messages(calls: Sequence[ToolCall], executions: Sequence[ToolExecution]) -> list[Message]:
+    return [Message.tool_result(c, e.content, is_error=e.is_error) for c, e in zip(calls, executions, strict=True)]
+
+
+def _end_event(execution: ToolExecution) -> ToolEndEvent:
+    t = execution.trace
+    return ToolEndEvent(t.tool_name, t.latency_ms, t.cached, t.status, t.output_summary)
+
+
+class Orchestrator:
+    def __init__(self, provider: LLMProvider, *, max_rounds: int = MAX_TOOL_ROUNDS) -> None:
+        if max_rounds < 1:
+            raise ValueError("max_rounds must be at least 1")
+        self.provider = provider
+        self.max_rounds = max_rounds
+
+    async def run(
+        self, *, system: str, messages: list[Message], tools: BoundTools, model_tier: str
+    ) -> OrchestratorResult:
+        definitions = _definitions(tools)
+        conversation = list(messages)
+        trace: list[ToolTraceEntry] = []
+        usage = Usage()
+        for round_no in range(1, self.max_rounds + 1):
+            response = await self.provider.complete(
+                system=system, messages=conversation, tools=definitions, model_tier=model_tier
+            )
+            usage += response.usage
+            if not response.tool_calls:
+                return OrchestratorResult(response.text or EMPTY_ANSWER_TEXT, "stop", usage, trace, round_no)
+            calls = response.tool_calls
+            executions = await asyncio.gather(*(tools.execute(c.name, c.arguments) for c in calls))
+            trace.extend(e.trace for e in executions)
+            conversation.append(Message.assistant(response.text, calls))
+            conversation.extend(_result_messages(calls, executions))
+        return OrchestratorResult(MAX_ITERATIONS_TEXT, "max_iterations", usage, trace, self.max_rounds)
+
+    async def stream(
+        self, *, system: str, messages: list[Message], tools: BoundTools, model_tier: str
+    ) -> AsyncGenerator[OrchestratorEvent, None]:
+        definitions = _definitions(tools)
+        conversation = list(messages)
+        trace: list[ToolTraceEntry] = []
+        usage = Usage()
+        sent: list[str] = []
+        for round_no in range(1, self.max_rounds + 1):
+            round_text: list[str] = []
+            calls: list[ToolCall] = []
+            chunks = self.provider.stream(
+                system=system, messages=conversation, tools=definitions, model_tier=model_tier
+            )
+            async with aclosing(chunks):
+                async for chunk in chunks:
+                    if isinstance(chunk, TextDelta):  # the hot path: one check per token
+                        if not round_text and sent and not sent[-1][-1:].isspace():
+                            sent.append(ROUND_SEPARATOR)
+                            yield TokenEvent(ROUND_SEPARATOR)
+                        round_text.append(chunk.text)
+                        sent.append(chunk.text)
+                        yield TokenEvent(chunk.text)
+                    elif isinstance(chunk, ToolCallComplete):
+                        calls.append(chunk.call)
+                    elif isinstance(chunk, StreamFinish):
+                        usage += chunk.usage
+                    else:
+                        assert_never(chunk)
+            if not calls:
+                if not round_text:
+                    sent.append(EMPTY_ANSWER_TEXT)
+                    yield TokenEvent(EMPTY_ANSWER_TEXT)
+                yield FinishEvent(OrchestratorResult("".join(sent), "stop", usage, trace, round_no))
+                return
+            for call in calls:
+                yield ToolStartEvent(call.name, tools.describe(call.name), call.arguments[:SUMMARY_LIMIT])
+            by_index: dict[int, ToolExecution] = {}
+            async with aclosing(self._execute_as_completed(tools, calls)) as finished:
+                async for index, execution in finished:
+                    by_index[index] = execution
+                    yield _end_event(execution)
+            executions = [by_index[i] for i in range(len(calls))]
+            trace.extend(e.trace for e in executions)
+            conversation.append(Message.assistant("".join(round_text), calls))
+            conversation.extend(_result_messages(calls, executions))
+        apology = (ROUND_SEPARATOR if sent else "") + MAX_ITERATIONS_TEXT
+        sent.append(apology)
+        yield TokenEvent(apology)
+        yield FinishEvent(OrchestratorResult("".join(sent), "max_iterations", usage, trace, self.max_rounds))
+
+    @staticmethod
+    async def _execute_as_completed(
+        tools: BoundTools, calls: Sequence[ToolCall]
+    ) -> AsyncGenerator[tuple[int, ToolExecution], None]:
+        """Run every call at once and yield (call index, execution) as each finishes; if the
+        consumer goes away (client disconnect) the unfinished calls are cancelled."""
+
+        async def indexed(index: int, call: ToolCall) -> tuple[int, ToolExecution]:
+            return index, await tools.execute(call.name, call.arguments)
+
+        tasks = [asyncio.ensure_future(indexed(i, c)) for i, c in enumerate(calls)]
+        try:
+            for next_done in asyncio.as_completed(tasks):
+                yield await next_done
+        finally:
+            pending = [task for task in tasks if not task.done()]
+            for task in pending:
+                task.cancel()
+            if pending:
+                await asyncio.gather(*pending, return_exceptions=True)

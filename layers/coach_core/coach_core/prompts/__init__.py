@@ -1,0 +1,1 @@
+"""Prompt and disclaimer text: the only place user-facing model instructions and fixed safety texts live."""

@@ -1,0 +1,145 @@
+"""The provider boundary: the only types the orchestrator and providers exchange.
+
+Providers translate these to and from their SDK's shapes and map every SDK failure to a
+`coach_core.errors.ProviderError` subclass, so nothing above `providers/` ever sees an
+SDK type or exception. Plain slotted dataclasses keep the per-token cost of streaming low.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import AsyncGenerator, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar, Literal
+
+if TYPE_CHECKING:
+    from coach_core.tools.registry import ToolSpec
+
+Role = Literal["system", "user", "assistant", "tool"]
+FinishReason = Literal["stop", "tool_calls", "length", "content_filter"]
+
+PLAN_JSON_MODE = "PLAN_JSON_MODE"
+"""Marker in a system prompt asking for the weekly plan as one JSON object; the offline
+provider keys its plan behaviour on it."""
+
+
+@dataclass(frozen=True, slots=True)
+class ToolCall:
+    """A tool call the model asked for; `arguments` is the raw JSON text the model wrote
+    (possibly malformed: the registry turns that into an error result)."""
+
+    id: str
+    name: str
+    arguments: str
+
+
+@dataclass(frozen=True, slots=True)
+class Message:
+    """One conversation turn. Tool results carry `tool_call_id` (and the tool's `name`)."""
+
+    role: Role
+    content: str = ""
+    tool_calls: tuple[ToolCall, ...] = ()
+    tool_call_id: str | None = None
+    name: str | None = None
+    is_error: bool = False
+
+    @classmethod
+    def user(cls, content: str) -> Message:
+        return cls("user", content)
+
+    @classmethod
+    def assistant(cls, content: str, tool_calls: Sequence[ToolCall] = ()) -> Message:
+        return cls("assistant", content, tuple(tool_calls))
+
+    @classmethod
+    def tool_result(cls, call: ToolCall, content: str, *, is_error: bool = False) -> Message:
+        return cls("tool", content, tool_call_id=call.id, name=call.name, is_error=is_error)
+
+
+@dataclass(frozen=True, slots=True)
+class ToolDefinition:
+    """A tool as offered to the model: name, description and JSON-schema parameters."""
+
+    name: str
+    description: str
+    parameters: dict[str, object]
+
+    @classmethod
+    def from_spec(cls, spec: ToolSpec) -> ToolDefinition:
+        return cls(spec.name, spec.description, spec.parameters)
+
+
+@dataclass(frozen=True, slots=True)
+class Usage:
+    input_tokens: int = 0
+    output_tokens: int = 0
+
+    @property
+    def total(self) -> int:
+        return self.input_tokens + self.output_tokens
+
+    def __add__(self, other: Usage) -> Usage:
+        return Usage(self.input_tokens + other.input_tokens, self.output_tokens + other.output_tokens)
+
+
+@dataclass(frozen=True, slots=True)
+class LLMResponse:
+    text: str
+    tool_calls: tuple[ToolCall, ...]
+    finish_reason: FinishReason
+    usage: Usage
+
+
+@dataclass(frozen=True, slots=True)
+class TextDelta:
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class ToolCallComplete:
+    call: ToolCall
+
+
+@dataclass(frozen=True, slots=True)
+class StreamFinish:
+    finish_reason: FinishReason
+    usage: Usage
+
+
+StreamChunk = TextDelta | ToolCallComplete | StreamFinish
+"""What `LLMProvider.stream` yields: text deltas as they arrive, each tool call once its
+arguments are complete, and exactly one `StreamFinish`, last."""
+
+
+class LLMProvider(ABC):
+    """An LLM behind the internal types. `model_tier` is resolved by `model_config`
+    (unknown tiers fall back to standard)."""
+
+    name: ClassVar[str]
+
+    @abstractmethod
+    async def complete(
+        self,
+        *,
+        system: str,
+        messages: Sequence[Message],
+        tools: Sequence[ToolDefinition],
+        model_tier: str,
+    ) -> LLMResponse:
+        """One non-streamed model turn."""
+
+    @abstractmethod
+    def stream(
+        self,
+        *,
+        system: str,
+        messages: Sequence[Message],
+        tools: Sequence[ToolDefinition],
+        model_tier: str,
+    ) -> AsyncGenerator[StreamChunk, None]:
+        """One streamed model turn; a stream that ends without a finish raises ProviderError."""
+
+    async def aclose(self) -> None:
+        """Release the SDK client's connections (providers without one have nothing to do)."""
+        return None

@@ -1,0 +1,118 @@
+"""HTTP routes under `/api/v1/coach`. Routes hold no logic: they authenticate (a dependency
+on every route), validate the body (schemas) and call the service."""
+
+from __future__ import annotations
+
+import uuid
+from typing import TYPE_CHECKING, Annotated, Any
+
+from fastapi import APIRouter, Body, Depends, Request
+from sse_starlette import EventSourceResponse
+
+from coach_core.auth import USER_SCOPE_KEY, authenticate
+from coach_core.schemas import (
+    ChatRequest,
+    ChatResponse,
+    ErrorResponse,
+    InsightsResponse,
+    PlanRequest,
+    PlanResponse,
+    ValidationErrorResponse,
+)
+from coach_core.settings import Settings, get_settings
+
+if TYPE_CHECKING:
+    from coach_core.service import CoachService
+
+API_PREFIX = "/api/v1/coach"
+SSE_HEADERS = {"Cache-Control": "no-cache"}
+
+
+def app_settings(request: Request) -> Settings:
+    """The settings the app was built with, else the process settings."""
+    settings: Settings | None = getattr(request.app.state, "settings", None)
+    return settings or get_settings()
+
+
+def coach_service(request: Request) -> CoachService:
+    """The service the app was built with, else the process service (built lazily)."""
+    service: CoachService | None = getattr(request.app.state, "service", None)
+    if service is None:
+        from coach_core.service import get_service
+
+        service = get_service()
+    return service
+
+
+async def current_user(request: Request) -> uuid.UUID:
+    """The authenticated user id (401 otherwise). The auth middleware usually resolved it
+    before the body was read; this dependency is the guarantee on every route."""
+    user_id = request.scope.get(USER_SCOPE_KEY)
+    if isinstance(user_id, uuid.UUID):
+        return user_id
+    user_id = await authenticate(request, app_settings(request))
+    request.scope[USER_SCOPE_KEY] = user_id
+    return user_id
+
+
+UserId = Annotated[uuid.UUID, Depends(current_user)]
+Service = Annotated["CoachService", Depends(coach_service)]
+
+ERROR_RESPONSES: dict[int | str, dict[str, Any]] = {
+    401: {"model": ErrorResponse, "description": "Missing, expired, malformed or wrongly-signed token."},
+    413: {"model": ErrorResponse, "description": "Request body over 64 KiB."},
+    422: {"model": ValidationErrorResponse, "description": "Field-level validation errors."},
+    500: {"model": ErrorResponse, "description": "Unexpected error (generic message)."},
+    502: {"model": ErrorResponse, "description": "The model provider failed (generic message)."},
+}
+
+router = APIRouter(prefix=API_PREFIX, tags=["coach"], dependencies=[Depends(current_user)])
+
+
+@router.post(
+    "/chat",
+    response_model=ChatResponse,
+    responses={**ERROR_RESPONSES, 404: {"model": ErrorResponse, "description": "Unknown session id."}},
+    summary="One coach reply (tool loop, safety checks, session memory)",
+)
+async def chat(body: ChatRequest, user_id: UserId, service: Service) -> ChatResponse:
+    return await service.chat(user_id, body)
+
+
+@router.post(
+    "/chat/stream",
+    response_class=EventSourceResponse,
+    responses={
+        **ERROR_RESPONSES,
+        200: {"content": {"text/event-stream": {}}, "description": "SSE: token, tool_start, tool_end, done|error."},
+        404: {"model": ErrorResponse, "description": "Unknown session id."},
+    },
+    summary="The coach reply as Server-Sent Events",
+)
+async def chat_stream(body: ChatRequest, user_id: UserId, service: Service) -> EventSourceResponse:
+    events = await service.open_stream(user_id, body)
+    return EventSourceResponse(events, headers=SSE_HEADERS, sep="\n", ping=0)
+
+
+@router.post(
+    "/plan",
+    response_model=PlanResponse,
+    responses=ERROR_RESPONSES,
+    summary="A schema-validated 7-day nutrition and training plan",
+)
+async def plan(
+    user_id: UserId,
+    service: Service,
+    body: Annotated[PlanRequest | None, Body()] = None,
+) -> PlanResponse:
+    return await service.plan(user_id)
+
+
+@router.get(
+    "/insights",
+    response_model=InsightsResponse,
+    responses={k: v for k, v in ERROR_RESPONSES.items() if k not in (413, 502)},
+    summary="Data insights over 14 days, computed without a model call",
+)
+async def insights(user_id: UserId, service: Service) -> InsightsResponse:
+    return await service.insights(user_id)

@@ -1,0 +1,52 @@
+"""`coach serve`: the full API on a local uvicorn server (OpenAPI at /docs).
+
+When the provider is OpenAI (the default) but neither OPENAI_API_KEY nor OPENAI_BASE_URL is
+configured, serve switches to the offline provider and says so in its start-up log and in
+the `X-Coach-Provider` response header. It does not run migrations (`coach migrate` does).
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+
+from coach_core.settings import ENV_LLM_PROVIDER, Settings, get_settings
+
+logger = logging.getLogger("coach_core.server")
+
+
+def choose_provider(settings: Settings) -> str | None:
+    """The provider to switch to, or None to keep the configured one."""
+    if settings.llm_provider != "openai":
+        return None
+    has_key = settings.openai_api_key is not None and bool(settings.openai_api_key.get_secret_value())
+    if has_key or settings.openai_base_url:
+        return None
+    return "offline"
+
+
+def prepare_settings() -> Settings:
+    """Process settings for serving, with the offline fallback applied."""
+    settings = get_settings()
+    switch_to = choose_provider(settings)
+    if switch_to is not None:
+        os.environ[ENV_LLM_PROVIDER] = switch_to
+        get_settings.cache_clear()
+        settings = get_settings()
+        logger.warning(
+            "no OPENAI_API_KEY or OPENAI_BASE_URL configured: using the offline provider "
+            "(deterministic local answers; set a key or LLM_PROVIDER to change this)"
+        )
+    logger.info("coach provider: %s", settings.llm_provider)
+    return settings
+
+
+def serve(host: str = "127.0.0.1", port: int = 8000) -> None:
+    import uvicorn
+
+    from coach_core.app import create_app
+
+    logging.basicConfig(level=logging.INFO, format="%(levelname)s:     %(name)s: %(message)s")
+    prepare_settings()
+    logger.info("serving the coach API on http://%s:%d (OpenAPI at /docs)", host, port)
+    uvicorn.run(create_app(), host=host, port=port, log_level="info", timeout_graceful_shutdown=5)

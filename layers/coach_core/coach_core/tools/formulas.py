@@ -1,0 +1,400 @@
+"""The domain math of DOMAIN.md as pure functions of rows and "today".
+
+Kept apart from I/O so that unit tests check hand-computed numbers and the context
+builder reuses exactly what the tools compute.
+
+Rounding: every "rounded to" value goes through `round_half_up`, which first snaps the
+float to 9 decimal places (erasing binary noise such as 0.1 + 0.2 = 0.30000000000000004)
+and then rounds half away from zero with `decimal.ROUND_HALF_UP`. So 70.125 -> 70.13 and
+-0.125 -> -0.13, as a person computing by hand expects. Python's built-in `round` would give
+70.12 for 70.125 (ties to even) and 2.67 for 2.675 (its binary value lies just below).
+
+Chained values (BMR -> TDEE -> target) use unrounded intermediates; only the outputs are
+rounded, except the macros, which DOMAIN.md computes from the rounded target.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterable, Sequence
+from decimal import ROUND_HALF_EVEN, ROUND_HALF_UP, Decimal
+from typing import Any
+
+from coach_core.models import CheckIn, DataGap, NutritionLog, Profile
+
+_SNAP = Decimal("1e-9")
+
+MOVING_AVERAGE_DAYS = 7
+MIN_WEIGH_INS_FOR_RATE = 3
+MIN_SPAN_DAYS_FOR_RATE = 7
+ACTIVITY_FACTORS: dict[str, float] = {
+    "sedentary": 1.2,
+    "lightly_active": 1.375,
+    "moderately_active": 1.55,
+    "very_active": 1.725,
+    "extra_active": 1.9,
+}
+UNKNOWN_ACTIVITY_FACTOR = 1.2
+SEX_OFFSETS: dict[str, float] = {"male": 5.0, "female": -161.0, "other": -78.0}
+UNKNOWN_SEX_OFFSET = -78.0
+KCAL_PER_KG = 7700.0
+DEFAULT_LOSE_RATE_KG_PER_WEEK = 0.5
+MAX_LOSE_RATE_KG_PER_WEEK = 1.0
+GAIN_SURPLUS_KCAL = 300.0
+MIN_TARGET_KCAL = 1200
+PROTEIN_G_PER_KG_LOSING = 2.0
+PROTEIN_G_PER_KG_OTHERWISE = 1.6
+FAT_SHARE_OF_TARGET = 0.25
+KCAL_PER_G_FAT = 9.0
+KCAL_PER_G_PROTEIN = 4.0
+KCAL_PER_G_CARBS = 4.0
+TDEE_WEIGHT_LOOKBACK_DAYS = 30
+"""calculate_tdee takes the latest 7-day moving average of the weigh-ins in this many days."""
+STREAK_LOOKBACK_DAYS = 90
+"""Current streaks are counted over this many days of history, so they are capped at 90."""
+
+
+def round_half_up(x: float, ndigits: int = 0) -> float:
+    """Round half away from zero to `ndigits` places, after snapping off float noise."""
+    snapped = Decimal(repr(float(x))).quantize(_SNAP, rounding=ROUND_HALF_EVEN)
+    return float(snapped.quantize(Decimal(1).scaleb(-ndigits), rounding=ROUND_HALF_UP)) + 0.0
+
+
+def round_int(x: float) -> int:
+    """Whole units (kcal, grams), rounded half up."""
+    return int(round_half_up(x, 0))
+
+
+def window_start(today: dt.date, days: int) -> dt.date:
+    """First date of the last `days` calendar days ending `today`, inclusive."""
+    return today - dt.timedelta(days=days - 1)
+
+
+def in_window(day: dt.date, today: dt.date, days: int) -> bool:
+    return window_start(today, days) <= day <= today
+
+
+def gap(field: str, description: str, suggestion: str) -> dict[str, str]:
+    return DataGap(field=field, description=description, suggestion=suggestion).model_dump()
+
+
+def mean(values: Sequence[float]) -> float | None:
+    return sum(values) / len(values) if values else None
+
+
+def rounded_mean(values: Sequence[float], ndigits: int) -> float | None:
+    avg = mean(values)
+    return None if avg is None else round_half_up(avg, ndigits)
+
+
+def age_years(birth_date: dt.date | None, today: dt.date) -> int | None:
+    """Whole years; a birthday on 29 February counts from 1 March in common years."""
+    if birth_date is None:
+        return None
+    age = today.year - birth_date.year - ((today.month, today.day) < (birth_date.month, birth_date.day))
+    return age if age >= 0 else None
+
+
+# --- get_user_profile -------------------------------------------------------------------
+
+
+def user_profile(profile: Profile, today: dt.date) -> dict[str, Any]:
+    gaps = []
+    age = age_years(profile.birth_date, today)
+    if age is None:
+        gaps.append(gap("birth_date", "Birth date is missing, so age is unknown.",
+                        "Ask the user for their birth date (age changes calorie needs)."))
+    if profile.sex is None:
+        gaps.append(gap("sex", "Sex is not recorded.", "Ask the user which sex to use for energy estimates."))
+    if profile.height_cm is None:
+        gaps.append(gap("height_cm", "Height is missing.", "Ask the user for their height in cm."))
+    if profile.activity_level is None:
+        gaps.append(gap("activity_level", "Activity level is missing.",
+                        "Ask how active the user is day to day (sedentary to extra active)."))
+    if profile.goal is None:
+        gaps.append(gap("goal", "No goal is set.", "Ask whether the user wants to lose, maintain or gain."))
+    return {
+        "age": age,
+        "birth_date": profile.birth_date.isoformat() if profile.birth_date else None,
+        "sex": profile.sex,
+        "height_cm": profile.height_cm,
+        "activity_level": profile.activity_level,
+        "diet": profile.diet.model_dump(),
+        "goal": profile.goal.model_dump() if profile.goal else None,
+        "data_gaps": gaps,
+    }
+
+
+# --- get_recent_checkins ----------------------------------------------------------------
+
+
+def checkin_averages(checkins: Iterable[CheckIn], today: dt.date, days: int) -> dict[str, Any]:
+    """Check-in days in the window and the mean energy, sleep and mood (0.1) over non-null values."""
+    rows = [c for c in checkins if in_window(c.date, today, days)]
+    return {
+        "checkin_days": len({c.date for c in rows}),
+        "avg_energy": rounded_mean([c.energy for c in rows if c.energy is not None], 1),
+        "avg_sleep_hours": rounded_mean([c.sleep_hours for c in rows if c.sleep_hours is not None], 1),
+        "avg_mood": rounded_mean([c.mood for c in rows if c.mood is not None], 1),
+    }
+
+
+def recent_checkins(checkins: Iterable[CheckIn], today: dt.date, days: int) -> dict[str, Any]:
+    rows = sorted((c for c in checkins if in_window(c.date, today, days)), key=lambda c: c.date, reverse=True)
+    averages = checkin_averages(rows, today, days)
+    gaps = []
+    if not rows:
+        gaps.append(gap("checkins", f"No check-ins in the last {days} days.",
+                        "Encourage a quick daily check-in: weight, energy, sleep and mood."))
+    return {
+        "days": days,
+        "count": len(rows),
+        "checkins": [c.model_dump(mode="json") for c in rows],
+        "avg_energy": averages["avg_energy"],
+        "avg_sleep_hours": averages["avg_sleep_hours"],
+        "avg_mood": averages["avg_mood"],
+        "data_gaps": gaps,
+    }
+
+
+# --- get_weight_trend -------------------------------------------------------------------
+
+
+def weigh_ins(checkins: Iterable[CheckIn]) -> list[tuple[dt.date, float]]:
+    """(date, kg) for check-ins with a weight, oldest first."""
+    return sorted((c.date, c.weight_kg) for c in checkins if c.weight_kg is not None)
+
+
+def moving_averages_7d(
+    checkins: Iterable[CheckIn], today: dt.date, days: int
+) -> list[dict[str, Any]]:
+    """For each weigh-in date in the window: the mean of all weigh-ins in the 7 calendar days
+    ending that date (earlier rows passed in count, so the first points are full averages)."""
+    points = weigh_ins(checkins)
+    series = []
+    for day, weight in points:
+        if not in_window(day, today, days):
+            continue
+        lookback = day - dt.timedelta(days=MOVING_AVERAGE_DAYS - 1)
+        values = [w for d, w in points if lookback <= d <= day]
+        average = round_half_up(sum(values) / len(values), 2)
+        series.append({"date": day.isoformat(), "weight_kg": weight, "average_kg": average})
+    return series
+
+
+def least_squares_weekly_rate(points: Sequence[tuple[dt.date, float]]) -> float | None:
+    """Slope of kg against day number times 7 (0.01); None for < 3 points or a span < 7 days."""
+    if len(points) < MIN_WEIGH_INS_FOR_RATE:
+        return None
+    first = points[0][0]
+    xs = [float((d - first).days) for d, _ in points]
+    if max(xs) - min(xs) < MIN_SPAN_DAYS_FOR_RATE:
+        return None
+    ys = [w for _, w in points]
+    mx, my = sum(xs) / len(xs), sum(ys) / len(ys)
+    sxx = sum((x - mx) ** 2 for x in xs)
+    sxy = sum((x - mx) * (y - my) for x, y in zip(xs, ys, strict=True))
+    return round_half_up(sxy / sxx * 7, 2)
+
+
+def weight_trend(checkins: Iterable[CheckIn], today: dt.date, days: int) -> dict[str, Any]:
+    rows = list(checkins)
+    series = moving_averages_7d(rows, today, days)
+    window_points = [(d, w) for d, w in weigh_ins(rows) if in_window(d, today, days)]
+    rate = least_squares_weekly_rate(window_points)
+    gaps = []
+    if not window_points:
+        gaps.append(gap("weight_kg", f"No weigh-ins in the last {days} days.",
+                        "Ask the user to weigh in a few mornings a week."))
+    if rate is None:
+        span = (window_points[-1][0] - window_points[0][0]).days if window_points else 0
+        gaps.append(gap(
+            "weekly_rate_kg",
+            f"A weekly rate needs at least {MIN_WEIGH_INS_FOR_RATE} weigh-ins spanning "
+            f"{MIN_SPAN_DAYS_FOR_RATE}+ days; there are {len(window_points)} spanning {span} days.",
+            "Weigh in at least 3 times over a week or more to see a trend.",
+        ))
+    latest = series[-1]["average_kg"] if series else None
+    change = round_half_up(series[-1]["average_kg"] - series[0]["average_kg"], 2) if series else None
+    return {
+        "days": days,
+        "weigh_ins": len(window_points),
+        "latest_average_kg": latest,
+        "change_kg": change,
+        "weekly_rate_kg": rate,
+        "moving_average_7d": series,
+        "data_gaps": gaps,
+    }
+
+
+# --- get_nutrition_summary --------------------------------------------------------------
+
+
+def nutrition_summary(logs: Iterable[NutritionLog], today: dt.date, days: int) -> dict[str, Any]:
+    """Averages over logged days only; a macro left empty on some days averages the days that have it."""
+    rows = [n for n in logs if in_window(n.date, today, days)]
+    logged_days = len({n.date for n in rows})
+    avg_calories = mean([float(n.calories) for n in rows])
+    gaps = []
+    if not rows:
+        gaps.append(gap("nutrition", f"No food logged in the last {days} days.",
+                        "Ask the user to log meals for a few days, even roughly."))
+    out: dict[str, Any] = {
+        "days": days,
+        "logged_days": logged_days,
+        "logging_rate": round_half_up(logged_days / days, 2),
+        "avg_calories": None if avg_calories is None else round_int(avg_calories),
+    }
+    for macro in ("protein_g", "carbs_g", "fat_g"):
+        values = [v for n in rows if (v := getattr(n, macro)) is not None]
+        out[f"avg_{macro}"] = rounded_mean(values, 1)
+        if rows and not values:
+            gaps.append(gap(macro, f"Logged days have no {macro.removesuffix('_g')} figure.",
+                            "Log macros as well as calories."))
+    out["data_gaps"] = gaps
+    return out
+
+
+# --- calculate_tdee ---------------------------------------------------------------------
+
+
+def calculate_tdee(
+    profile: Profile,
+    checkins: Iterable[CheckIn],
+    today: dt.date,
+    weight_kg: float | None = None,
+) -> dict[str, Any]:
+    """BMR (Mifflin-St Jeor), TDEE, goal target (>= 1,200 kcal) and macros.
+
+    Without a weight, height or age there is no BMR: bmr, tdee, target and fat/carbs are null
+    with a data gap (we never guess a body measurement). Protein needs only the weight."""
+    gaps = []
+    source: str | None = "argument"
+    if weight_kg is None:
+        weight_kg = weight_trend(checkins, today, TDEE_WEIGHT_LOOKBACK_DAYS)["latest_average_kg"]
+        source = "moving_average_7d" if weight_kg is not None else None
+    if weight_kg is None:
+        gaps.append(gap("weight_kg", f"No weigh-ins in the last {TDEE_WEIGHT_LOOKBACK_DAYS} days.",
+                        "Ask for a current weight and pass it as weight_kg."))
+    age = age_years(profile.birth_date, today)
+    if age is None:
+        gaps.append(gap("birth_date", "Birth date is missing, so BMR cannot be computed.",
+                        "Ask the user for their birth date."))
+    if profile.height_cm is None:
+        gaps.append(gap("height_cm", "Height is missing, so BMR cannot be computed.",
+                        "Ask the user for their height in cm."))
+    if profile.sex is None:
+        gaps.append(gap("sex", "Sex is unknown; BMR uses the midpoint offset (-78 kcal).",
+                        "Ask which sex to use for energy estimates."))
+    sex_offset = SEX_OFFSETS.get(profile.sex or "", UNKNOWN_SEX_OFFSET)
+    if profile.activity_level is None:
+        gaps.append(gap("activity_level", "Activity level is unknown; TDEE assumes sedentary (x1.2).",
+                        "Ask how active the user is day to day."))
+        factor = UNKNOWN_ACTIVITY_FACTOR
+    else:
+        factor = ACTIVITY_FACTORS[profile.activity_level]
+    goal_type = profile.goal.type if profile.goal else "maintain"
+    if profile.goal is None:
+        gaps.append(gap("goal", "No goal is set; the target assumes maintenance.",
+                        "Ask whether the user wants to lose, maintain or gain."))
+    rate: float | None = None
+    if goal_type == "lose":
+        requested = profile.goal.target_rate_kg_per_week if profile.goal else None
+        wanted = DEFAULT_LOSE_RATE_KG_PER_WEEK if requested is None else requested
+        rate = min(wanted, MAX_LOSE_RATE_KG_PER_WEEK)
+
+    bmr = tdee = target = fat_g = carbs_g = None
+    protein_g = None
+    clamped = False
+    if weight_kg is not None:
+        per_kg = PROTEIN_G_PER_KG_LOSING if goal_type == "lose" else PROTEIN_G_PER_KG_OTHERWISE
+        protein_g = round_int(per_kg * weight_kg)
+    if weight_kg is not None and age is not None and profile.height_cm is not None:
+        bmr_raw = 10 * weight_kg + 6.25 * profile.height_cm - 5 * age + sex_offset
+        tdee_raw = bmr_raw * factor
+        if goal_type == "lose":
+            target_raw = tdee_raw - KCAL_PER_KG * (rate or 0.0) / 7
+        elif goal_type == "gain":
+            target_raw = tdee_raw + GAIN_SURPLUS_KCAL
+        else:
+            target_raw = tdee_raw
+        bmr, tdee, target = round_int(bmr_raw), round_int(tdee_raw), round_int(target_raw)
+        if target < MIN_TARGET_KCAL:
+            target, clamped = MIN_TARGET_KCAL, True
+        fat_g, carbs_g = macro_grams(target, protein_g or 0)
+    return {
+        "weight_kg": weight_kg,
+        "weight_source": source,
+        "age": age,
+        "sex": profile.sex,
+        "height_cm": profile.height_cm,
+        "activity_level": profile.activity_level,
+        "activity_factor": factor,
+        "goal_type": goal_type,
+        "rate_kg_per_week": rate,
+        "bmr": bmr,
+        "tdee": tdee,
+        "target_calories": target,
+        "target_clamped": clamped,
+        "protein_g": protein_g,
+        "fat_g": fat_g,
+        "carbs_g": carbs_g,
+        "data_gaps": gaps,
+    }
+
+
+def macro_grams(target_kcal: int, protein_g: int) -> tuple[int, int]:
+    """(fat_g, carbs_g) from the rounded target: fat 25 % of kcal; carbs the kcal left after
+    the (rounded) protein and fat grams shown, never negative."""
+    fat_g = round_int(target_kcal * FAT_SHARE_OF_TARGET / KCAL_PER_G_FAT)
+    remainder = target_kcal - protein_g * KCAL_PER_G_PROTEIN - fat_g * KCAL_PER_G_FAT
+    return fat_g, round_int(max(0.0, remainder) / KCAL_PER_G_CARBS)
+
+
+# --- get_adherence_metrics --------------------------------------------------------------
+
+
+def current_streak(dates: set[dt.date], today: dt.date) -> int:
+    """Consecutive days with a row ending today, or ending yesterday when today has none yet."""
+    day = today if today in dates else today - dt.timedelta(days=1)
+    count = 0
+    while day in dates:
+        count += 1
+        day -= dt.timedelta(days=1)
+    return count
+
+
+def longest_streak(dates: set[dt.date], today: dt.date, days: int) -> int:
+    best = run = 0
+    day = window_start(today, days)
+    while day <= today:
+        run = run + 1 if day in dates else 0
+        best = max(best, run)
+        day += dt.timedelta(days=1)
+    return best
+
+
+def adherence_metrics(
+    checkins: Iterable[CheckIn], nutrition: Iterable[NutritionLog], today: dt.date, days: int
+) -> dict[str, Any]:
+    """Rates over the window; current streaks over every row given (the tool passes 90 days)."""
+    checkin_dates = {c.date for c in checkins if c.date <= today}
+    log_dates = {n.date for n in nutrition if n.date <= today}
+    checkin_days = sum(1 for d in checkin_dates if in_window(d, today, days))
+    logged_days = sum(1 for d in log_dates if in_window(d, today, days))
+    gaps = []
+    if checkin_days == 0:
+        gaps.append(gap("checkins", f"No check-ins in the last {days} days.", "Encourage a daily check-in."))
+    if logged_days == 0:
+        gaps.append(gap("nutrition", f"No food logged in the last {days} days.", "Encourage logging meals."))
+    return {
+        "days": days,
+        "checkin_days": checkin_days,
+        "logged_days": logged_days,
+        "checkin_rate": round_half_up(checkin_days / days, 2),
+        "logging_rate": round_half_up(logged_days / days, 2),
+        "checkin_streak": current_streak(checkin_dates, today),
+        "logging_streak": current_streak(log_dates, today),
+        "longest_checkin_streak": longest_streak(checkin_dates, today, days),
+        "data_gaps": gaps,
+    }

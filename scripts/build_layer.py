@@ -1,0 +1,174 @@
+"""Build the shared Lambda layer folder (build/layer/python) without Docker.
+
+pip downloads manylinux aarch64 wheels for the Lambda runtime's Python into a target folder
+(`--only-binary=:all:` so nothing is compiled for this machine), then `coach_core` is copied
+in. The CDK stack zips the folder with `Code.from_asset`. A stamp of the dependency list lets
+a rebuild skip the download when nothing changed; `coach_core` is always re-copied.
+
+Usage: python scripts/build_layer.py [--out build/layer] [--force]
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import re
+import shutil
+import subprocess
+import sys
+import tomllib
+from collections.abc import Iterable
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PYPROJECT = ROOT / "pyproject.toml"
+CORE_SRC = ROOT / "layers" / "coach_core" / "coach_core"
+FUNCTIONS_DIR = ROOT / "functions"
+
+# Must match the Lambda runtime in infra/cdk/coach_infra/functions.py (a test checks it).
+PYTHON_VERSION = "3.12"
+# Lambda's Python 3.12+ runtimes run on Amazon Linux 2023 (glibc 2.34): all three tags load.
+PLATFORMS = ("manylinux2014_aarch64", "manylinux_2_28_aarch64", "manylinux_2_34_aarch64")
+# Shipped by the Lambda Python runtime: never requested, and pruned if a dependency pulls them in
+# (botocore alone is tens of MB unzipped).
+RUNTIME_PROVIDED = frozenset({"boto3", "botocore", "s3transfer", "jmespath"})
+PRUNED_DISTRIBUTIONS = ("boto3", "botocore", "s3transfer", "urllib3")  # urllib3: only botocore needs it
+# Needed only on Lambda: X-Ray tracing is active there and Powertools' Tracer imports the X-Ray SDK
+# (a dev dependency locally, where tracing is off).
+LAMBDA_ONLY_REQUIREMENTS = ("aws-xray-sdk>=2.14",)
+# Lambda limit: function code plus all its layers, unzipped.
+LAMBDA_UNZIPPED_LIMIT_MB = 250.0
+# Room kept for the Lambda Web Adapter layer attached to the streaming function.
+ADAPTER_LAYER_ALLOWANCE_MB = 10.0
+STAMP_FORMAT = 2
+
+_NAME_RE = re.compile(r"^\s*([A-Za-z0-9][A-Za-z0-9._-]*)")
+
+
+def requirement_name(requirement: str) -> str:
+    """Canonical project name of a PEP 508 requirement string (PEP 503 normalisation)."""
+    match = _NAME_RE.match(requirement)
+    if not match:
+        raise ValueError(f"cannot parse requirement: {requirement!r}")
+    return re.sub(r"[-_.]+", "-", match.group(1)).lower()
+
+
+def runtime_requirements(pyproject: Path = PYPROJECT) -> list[str]:
+    """[project].dependencies minus what the Lambda runtime provides, plus the Lambda-only ones."""
+    data = tomllib.loads(pyproject.read_text(encoding="utf-8"))
+    deps: list[str] = list(data["project"]["dependencies"])
+    named = {requirement_name(d) for d in deps}
+    extra = [r for r in LAMBDA_ONLY_REQUIREMENTS if requirement_name(r) not in named]
+    return [d for d in deps if requirement_name(d) not in RUNTIME_PROVIDED] + extra
+
+
+def stamp_for(requirements: Iterable[str]) -> str:
+    """Hash of everything that decides what pip downloads."""
+    payload = json.dumps(
+        {
+            "format": STAMP_FORMAT,
+            "python": PYTHON_VERSION,
+            "platforms": list(PLATFORMS),
+            "requirements": sorted(requirements),
+        },
+        sort_keys=True,
+    )
+    return hashlib.sha256(payload.encode()).hexdigest()
+
+
+def pip_command(requirements: Iterable[str], target: Path) -> list[str]:
+    platform_args = [arg for p in PLATFORMS for arg in ("--platform", p)]
+    return [
+        sys.executable, "-m", "pip", "install",
+        "--quiet", "--disable-pip-version-check", "--no-compile", "--no-input",
+        *platform_args,
+        "--python-version", PYTHON_VERSION,
+        "--implementation", "cp",
+        "--only-binary=:all:",
+        "--target", str(target),
+        *requirements,
+    ]  # fmt: skip
+
+
+def strip_tree(site: Path) -> None:
+    """Remove what never runs on Lambda: bytecode for this machine's Python, console scripts,
+    packages' own test suites, install RECORDs (METADATA stays for importlib.metadata) and the
+    AWS SDK copies that the runtime already has."""
+    for dist in PRUNED_DISTRIBUTIONS:
+        shutil.rmtree(site / dist, ignore_errors=True)
+        for info in site.glob(f"{dist}-*.dist-info"):
+            shutil.rmtree(info, ignore_errors=True)
+    for cache in list(site.rglob("__pycache__")):
+        shutil.rmtree(cache, ignore_errors=True)
+    shutil.rmtree(site / "bin", ignore_errors=True)
+    for record in site.glob("*.dist-info/RECORD"):
+        record.unlink()
+    for tests in list(site.glob("*/tests")):
+        # Only a package's own test suite: a sibling __init__.py means it's part of a package.
+        if tests.is_dir() and (tests.parent / "__init__.py").exists() and tests.parent.name != "coach_core":
+            shutil.rmtree(tests, ignore_errors=True)
+
+
+def copy_core(site: Path) -> None:
+    dest = site / "coach_core"
+    shutil.rmtree(dest, ignore_errors=True)
+    shutil.copytree(CORE_SRC, dest, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+
+
+def tree_size_mb(path: Path) -> float:
+    if not path.exists():
+        return 0.0
+    return sum(f.stat().st_size for f in path.rglob("*") if f.is_file()) / (1024 * 1024)
+
+
+def largest_function(functions_dir: Path = FUNCTIONS_DIR) -> tuple[str, float]:
+    sizes = [(d.name, tree_size_mb(d)) for d in functions_dir.iterdir() if d.is_dir()] if functions_dir.exists() else []
+    return max(sizes, key=lambda s: s[1], default=("(none)", 0.0))
+
+
+def build(out: Path, force: bool = False) -> float:
+    """Build `out/python`; return the layer's unzipped size in MB. Raises SystemExit on failure."""
+    site = out / "python"
+    requirements = runtime_requirements()
+    stamp = stamp_for(requirements)
+    stamp_file = out.parent / f".{out.name}-stamp"
+    up_to_date = site.is_dir() and stamp_file.exists() and stamp_file.read_text().strip() == stamp
+    if up_to_date and not force:
+        print(f"[layer] dependencies unchanged (stamp {stamp[:12]}), skipping pip")
+    else:
+        shutil.rmtree(out, ignore_errors=True)
+        site.mkdir(parents=True)
+        stamp_file.unlink(missing_ok=True)
+        print(f"[layer] pip install for cp{PYTHON_VERSION} aarch64: {' '.join(requirements)}")
+        result = subprocess.run(pip_command(requirements, site), check=False)
+        if result.returncode != 0:
+            raise SystemExit(f"[layer] pip failed with exit code {result.returncode}")
+        strip_tree(site)
+        stamp_file.write_text(stamp + "\n")
+    copy_core(site)
+
+    layer_mb = tree_size_mb(out)
+    fn_name, fn_mb = largest_function()
+    total = layer_mb + fn_mb + ADAPTER_LAYER_ALLOWANCE_MB
+    print(f"[layer] {out.relative_to(ROOT) if out.is_relative_to(ROOT) else out}: {layer_mb:.1f} MB unzipped")
+    print(
+        f"[layer] largest function {fn_name}: {fn_mb:.2f} MB; with the adapter allowance "
+        f"({ADAPTER_LAYER_ALLOWANCE_MB:.0f} MB) the total is {total:.1f} MB of {LAMBDA_UNZIPPED_LIMIT_MB:.0f} MB"
+    )
+    if total > LAMBDA_UNZIPPED_LIMIT_MB:
+        raise SystemExit(f"[layer] too large: {total:.1f} MB exceeds Lambda's {LAMBDA_UNZIPPED_LIMIT_MB:.0f} MB")
+    return layer_mb
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--out", type=Path, default=ROOT / "build" / "layer", help="layer folder (default build/layer)")
+    parser.add_argument("--force", action="store_true", help="re-download even when the stamp matches")
+    args = parser.parse_args(argv)
+    build(args.out.resolve(), force=args.force)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,252 @@
+"""Helpers for the HTTP-level tests: seeded users, an app built with explicit dependencies,
+an in-process client (httpx ASGITransport, which buffers responses) and a live uvicorn
+server on a loopback port (for SSE timing and disconnects, which buffering would hide)."""
+
+from __future__ import annotations
+
+import asyncio
+import datetime as dt
+import socket
+import threading
+import time
+import uuid
+from collections.abc import AsyncGenerator, Callable, Sequence
+from dataclasses import dataclass
+from types import TracebackType
+from typing import Any, Self
+
+import httpx
+import uvicorn
+from fastapi import FastAPI
+
+from coach_core.app import create_app
+from coach_core.auth import mint_local_token
+from coach_core.db.connection import Database, PoolDatabase
+from coach_core.models import CheckIn, Diet, Goal, NutritionLog, Profile, utctoday
+from coach_core.providers.base import LLMProvider, Message, StreamChunk, ToolDefinition
+from coach_core.repositories import users
+from coach_core.service import CoachService
+from coach_core.settings import Settings, load_settings
+from coach_core.tools import default_tools
+from coach_core.tools.cache import ToolCache
+from coach_core.tools.registry import ToolRegistry
+
+BASE_URL = "http://coach.test"
+
+
+def make_settings(database_url: str, redis_url: str, redis_prefix: str, **overrides: Any) -> Settings:
+    values: dict[str, Any] = {
+        "database_url": database_url,
+        "redis_url": redis_url,
+        "redis_key_prefix": redis_prefix,
+        "llm_provider": "offline",
+    }
+    values.update(overrides)
+    return load_settings(**values)
+
+
+async def seed_user(
+    db: Database,
+    *,
+    days: int = 20,
+    checkin_every: int = 1,
+    nutrition_every: int = 1,
+    calories: int = 1900,
+    height_cm: float | None = 168.0,
+    activity_level: str | None = "lightly_active",
+    goal: Goal | None = None,
+    today: dt.date | None = None,
+) -> uuid.UUID:
+    """A user with `days` days of history ending today (weight falling ~0.1 kg/day)."""
+    today = today or utctoday()
+    user_id = uuid.uuid4()
+    profile = Profile(
+        id=user_id,
+        birth_date=dt.date(1990, 5, 1),
+        sex="female",
+        height_cm=height_cm,
+        activity_level=activity_level,  # type: ignore[arg-type]
+        diet=Diet(type="vegetarian", allergies=["peanut"]),
+        goal=goal if goal is not None else Goal(type="lose", target_weight_kg=62.0, target_rate_kg_per_week=0.5),
+    )
+    checkins = [
+        CheckIn(date=today - dt.timedelta(days=i), weight_kg=round(70.0 + 0.1 * i, 2), energy=3 + (i % 2),
+                sleep_hours=7.0 + (i % 3) * 0.5, mood=4)
+        for i in range(0, days, checkin_every)
+    ]
+    nutrition = [
+        NutritionLog(date=today - dt.timedelta(days=i), calories=calories, protein_g=110, carbs_g=200, fat_g=62)
+        for i in range(0, days, nutrition_every)
+    ]
+    async with db.connection() as conn, conn.transaction():
+        await users.upsert_user(conn, profile, checkins, nutrition)
+    return user_id
+
+
+def build_service(
+    db: Database, settings: Settings, provider: LLMProvider | None = None, **kwargs: Any
+) -> CoachService:
+    cache = ToolCache(settings.redis_url, settings.redis_key_prefix, settings.redis_timeout_seconds)
+    registry = ToolRegistry(default_tools(), db=db, cache=cache)
+    return CoachService(db=db, registry=registry, provider=provider, settings=settings, **kwargs)
+
+
+def build_app(db: Database, settings: Settings, provider: LLMProvider | None = None) -> FastAPI:
+    return create_app(service=build_service(db, settings, provider), settings=settings)
+
+
+def client_for(app: FastAPI) -> httpx.AsyncClient:
+    return httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url=BASE_URL, timeout=30)
+
+
+def auth_headers(user_id: uuid.UUID, settings: Settings) -> dict[str, str]:
+    return {"Authorization": f"Bearer {mint_local_token(str(user_id), settings=settings)}"}
+
+
+async def fetch_one(db: Database, sql: str, params: Sequence[Any] = ()) -> dict[str, Any] | None:
+    async with db.connection() as conn:
+        cur = await conn.execute(sql, params)
+        return await cur.fetchone()
+
+
+async def fetch_all(db: Database, sql: str, params: Sequence[Any] = ()) -> list[dict[str, Any]]:
+    async with db.connection() as conn:
+        cur = await conn.execute(sql, params)
+        return list(await cur.fetchall())
+
+
+async def written_rows(db: Database, user_id: uuid.UUID) -> dict[str, int]:
+    """How many session, tool-log and violation rows a user has (to prove nothing was written)."""
+    row = await fetch_one(
+        db,
+        """SELECT (SELECT count(*) FROM ai_session WHERE user_id = %(u)s) AS sessions,
+                  (SELECT count(*) FROM ai_tool_call_log WHERE user_id = %(u)s) AS tool_calls,
+                  (SELECT count(*) FROM ai_policy_violation_log WHERE user_id = %(u)s) AS violations""",
+        {"u": user_id},  # type: ignore[arg-type]
+    )
+    assert row is not None
+    return {k: int(v) for k, v in row.items()}
+
+
+def parse_sse_records(raw: str) -> tuple[list[dict[str, Any]], list[str]]:
+    """Split a raw SSE body into `data:` JSON payloads and comment lines; anything else
+    (event:, id:, retry:, multi-line data) fails the contract."""
+    import json
+
+    events: list[dict[str, Any]] = []
+    comments: list[str] = []
+    assert raw.endswith("\n\n") or raw == "", "stream must end with a complete record"
+    for record in raw.split("\n\n"):
+        if not record:
+            continue
+        lines = record.split("\n")
+        data_lines = [ln for ln in lines if ln.startswith("data: ")]
+        comment_lines = [ln for ln in lines if ln.startswith(":")]
+        other = [ln for ln in lines if ln not in data_lines and ln not in comment_lines]
+        assert not other, f"unexpected SSE lines: {other!r}"
+        assert len(data_lines) <= 1, f"one data line per event: {record!r}"
+        comments.extend(comment_lines)
+        if data_lines:
+            events.append(json.loads(data_lines[0][len("data: "):]))
+    return events, comments
+
+
+class RecordingProvider(LLMProvider):
+    """Wraps a provider and records each streamed turn: started, finished, or closed early
+    (a client disconnect must close the provider stream before it finishes)."""
+
+    name = "recording"
+
+    def __init__(self, inner: LLMProvider) -> None:
+        self.inner = inner
+        self.calls = 0
+        self.streams_started = 0
+        self.streams_finished = 0
+        self.streams_closed_early = 0
+        self.stream_ended = threading.Event()
+
+    async def complete(self, **kwargs: Any) -> Any:
+        self.calls += 1
+        return await self.inner.complete(**kwargs)
+
+    async def stream(  # type: ignore[override]
+        self, *, system: str, messages: Sequence[Message], tools: Sequence[ToolDefinition], model_tier: str
+    ) -> AsyncGenerator[StreamChunk, None]:
+        self.calls += 1
+        self.streams_started += 1
+        finished = False
+        try:
+            async for chunk in self.inner.stream(system=system, messages=messages, tools=tools, model_tier=model_tier):
+                yield chunk
+            finished = True
+        finally:
+            if finished:
+                self.streams_finished += 1
+            else:
+                self.streams_closed_early += 1
+            self.stream_ended.set()
+
+    async def aclose(self) -> None:
+        await self.inner.aclose()
+
+
+@dataclass
+class LiveServer:
+    """The app under a real uvicorn server on 127.0.0.1 (own thread and event loop).
+
+    The app is built inside the server's loop by `factory(db)` with a fresh, lazily opened
+    database pool, which is closed when the server stops."""
+
+    factory: Callable[[Database], FastAPI]
+    database_url: str
+    port: int = 0
+
+    def __post_init__(self) -> None:
+        self._server: uvicorn.Server | None = None
+        self._thread: threading.Thread | None = None
+
+    @property
+    def base_url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self) -> Self:
+        sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind(("127.0.0.1", 0))
+        self.port = sock.getsockname()[1]
+        db = PoolDatabase(self.database_url, max_size=4)
+        config = uvicorn.Config(
+            self.factory(db), log_level="warning", access_log=False, lifespan="on", http="h11",
+            timeout_graceful_shutdown=1,
+        )
+        self._server = uvicorn.Server(config)
+
+        async def main() -> None:
+            assert self._server is not None
+            try:
+                await self._server.serve(sockets=[sock])
+            finally:
+                await db.close()
+
+        self._thread = threading.Thread(target=lambda: asyncio.run(main()), daemon=True)
+        self._thread.start()
+        deadline = time.monotonic() + 10
+        while not self._server.started:
+            if time.monotonic() > deadline or not self._thread.is_alive():
+                raise RuntimeError("live coach server did not start")
+            time.sleep(0.005)
+        return self
+
+    def stop(self) -> None:
+        if self._server is not None and self._thread is not None:
+            self._server.should_exit = True
+            self._thread.join(timeout=10)
+        self._server = self._thread = None
+
+    def __enter__(self) -> Self:
+        return self.start()
+
+    def __exit__(
+        self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        self.stop()

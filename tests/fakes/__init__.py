@@ -1,0 +1,55 @@
+"""Loopback fakes of the OpenAI and Anthropic HTTP APIs, for driving the real SDKs.
+
+Each fake is a real HTTP server on 127.0.0.1 (random port, uvicorn in a background
+thread), used as a context manager::
+
+    with FakeOpenAIServer() as fake:               # or FakeAnthropicServer()
+        fake.script([Reply(calls=(Call("get_weight_trend", {"days": 30}),)), Reply("Done.")])
+        provider = create_provider(fake.settings(llm_max_retries=0))
+        ...
+        assert fake.remaining == 0 and fake.requests[0].body["tools"]
+
+Endpoints: OpenAI `POST /v1/chat/completions` (`fake.base_url` ends in `/v1`, as the SDK
+expects); Anthropic `POST /v1/messages` (`fake.base_url` is the origin). A request with
+`"stream": true` gets SSE in the provider's own format, anything else a JSON body.
+
+Script format: `fake.script(steps)` replaces the script (and clears `requests`). Every
+request, retries included, consumes the next step:
+
+- `Reply(text="", calls=(), chunks=None, finish=None, usage=(12, 7), delay=0.0,
+  chunk_delay=0.0, cut_after=None, end_after=None)`: a successful turn with text and/or tool calls
+  (several calls in one reply are fine). `Call(name, arguments, id=None)`: `arguments` is a
+  dict or raw text, which may be malformed JSON (streamed Anthropic calls and both OpenAI
+  modes carry it verbatim; a non-streamed Anthropic `tool_use` needs a dict). Streaming
+  sends the text word by word (or as `chunks`) and each call's arguments in two fragments.
+  `finish` overrides the wire finish/stop reason (e.g. an unknown one). `delay` holds the
+  response back (to trip a client timeout); `chunk_delay` waits before every SSE event
+  (slow streams); `cut_after=n` sends n SSE events and then drops the connection;
+  `end_after=n` sends n SSE events and then ends the body cleanly (no finish event).
+- `Fail(status, message="scripted failure", headers={"retry-after-ms": "10"}, delay=0.0)`:
+  an error response in the provider's error envelope (e.g. 429, 500); the default header
+  makes the SDKs' retries fast.
+
+When the script runs out, the fake answers 500 with `x-should-retry: false` and counts it
+in `fake.unexpected`. `fake.requests` lists a `RecordedRequest` per request (`path`,
+lower-cased `headers`, parsed JSON `body`, `received_at`, `step`, and `event_times`: the
+`time.perf_counter()` at which each SSE event was written). `fake.settings(**overrides)`
+builds `coach_core` Settings aimed at the fake (provider, key, base URL, 5 s timeout,
+2 retries).
+"""
+
+from tests.fakes.anthropic_fake import FakeAnthropicServer
+from tests.fakes.openai_fake import FakeOpenAIServer
+from tests.fakes.script import Call, Fail, RecordedRequest, Reply, Step
+from tests.fakes.server import FakeLLMServer
+
+__all__ = [
+    "Call",
+    "Fail",
+    "FakeAnthropicServer",
+    "FakeLLMServer",
+    "FakeOpenAIServer",
+    "RecordedRequest",
+    "Reply",
+    "Step",
+]

@@ -1,0 +1,196 @@
+"""`POST /plan` and `GET /insights` over HTTP.
+
+Plan: the offline provider builds a schema-valid week from the user's own calculate_tdee
+numbers; a model's invalid JSON gets exactly one repair round; targets under 1,200 kcal pass
+the calorie_minimum policy (disclaimer, violation row) and are raised to the floor.
+Insights: computed in Python, zero provider calls, 14-day data-quality score."""
+
+from __future__ import annotations
+
+import json
+import uuid
+from collections.abc import AsyncIterator, Iterator
+from typing import Any
+
+import httpx
+import pytest
+
+from coach_core.context_builder import ContextBuilder, compute_confidence, compute_data_gaps
+from coach_core.db.connection import Database
+from coach_core.plan_builder import build_offline_plan
+from coach_core.prompts.disclaimer_templates import SUPPORT_RESOURCES_MESSAGE, get_disclaimer
+from coach_core.providers.base import PLAN_JSON_MODE
+from coach_core.providers.factory import create_provider
+from coach_core.schemas import WEEKDAYS, WeeklyPlan
+from coach_core.service import PlanGenerationError
+from coach_core.settings import Settings
+from coach_core.tools.formulas import calculate_tdee
+from tests.api_support import auth_headers, build_app, client_for, fetch_all, make_settings, seed_user, written_rows
+from tests.fakes import Call, FakeOpenAIServer, Reply
+
+pytestmark = pytest.mark.integration
+
+PLAN = "/api/v1/coach/plan"
+INSIGHTS = "/api/v1/coach/insights"
+PLAN_KEYS = {"plan", "disclaimers", "tool_trace", "confidence", "data_gaps", "tokens_used"}
+
+
+@pytest.fixture(scope="module")
+def fake() -> Iterator[FakeOpenAIServer]:
+    with FakeOpenAIServer() as server:
+        yield server
+
+
+@pytest.fixture
+def settings(coach_env: None, database_url: str, redis_url: str, redis_prefix: str) -> Settings:
+    return make_settings(database_url, redis_url, redis_prefix)
+
+
+@pytest.fixture
+async def offline(db: Database, settings: Settings) -> AsyncIterator[httpx.AsyncClient]:
+    async with client_for(build_app(db, settings)) as c:
+        yield c
+
+
+@pytest.fixture
+async def client(db: Database, settings: Settings, fake: FakeOpenAIServer) -> AsyncIterator[httpx.AsyncClient]:
+    provider = create_provider(fake.settings(llm_max_retries=0))
+    try:
+        async with client_for(build_app(db, settings, provider)) as c:
+            yield c
+    finally:
+        await provider.aclose()
+
+
+def _plan_json(calories: int = 1800, days: int = 7) -> str:
+    plan = build_offline_plan({"target_calories": calories, "protein_g": 120, "weight_kg": 70})
+    plan["days"] = plan["days"][:days]
+    return json.dumps(plan)
+
+
+async def test_given_the_offline_provider_when_planning_then_a_valid_week_from_the_users_tdee(
+    offline: httpx.AsyncClient, db: Database, settings: Settings
+) -> None:
+    user = await seed_user(db)
+    response = await offline.post(PLAN, headers=auth_headers(user, settings))
+    assert response.status_code == 200
+    assert response.headers["x-coach-provider"] == "offline"
+    body = response.json()
+    assert set(body) == PLAN_KEYS
+    plan = WeeklyPlan.model_validate(body["plan"])
+    assert [d.day for d in plan.days] == list(WEEKDAYS)
+    data = await ContextBuilder().load(db, user)
+    target = calculate_tdee(data.profile, data.checkins, data.today)["target_calories"]
+    assert sum(d.calories for d in plan.days) / 7 == pytest.approx(target, abs=1)
+    assert all(d.calories >= 1200 for d in plan.days)
+    assert [t["tool_name"] for t in body["tool_trace"]] == ["calculate_tdee"]
+    assert body["confidence"] == compute_confidence(data, data.today)
+    assert body["tokens_used"] > 0
+    logs = await fetch_all(db, "SELECT tool_name, session_id FROM ai_tool_call_log WHERE user_id = %s", (user,))
+    assert logs == [{"tool_name": "calculate_tdee", "session_id": None}]
+
+
+async def test_given_an_empty_json_body_when_planning_then_it_is_accepted(
+    offline: httpx.AsyncClient, db: Database, settings: Settings
+) -> None:
+    user = await seed_user(db)
+    assert (await offline.post(PLAN, json={}, headers=auth_headers(user, settings))).status_code == 200
+
+
+async def test_given_invalid_json_then_a_repair_when_planning_then_the_error_was_sent_back_once(
+    client: httpx.AsyncClient, db: Database, settings: Settings, fake: FakeOpenAIServer
+) -> None:
+    user = await seed_user(db)
+    fake.script([
+        Reply(calls=(Call("calculate_tdee", {}),)),
+        Reply("Here is your plan: " + _plan_json(days=6)),
+        Reply("```json\n" + _plan_json() + "\n```"),
+    ])
+    response = await client.post(PLAN, headers=auth_headers(user, settings))
+    assert response.status_code == 200
+    assert len(WeeklyPlan.model_validate(response.json()["plan"]).days) == 7
+    repair = fake.requests[2].body["messages"][-1]["content"]
+    assert "not a valid plan" in repair and "days" in repair
+    assert _has_plan_marker(fake.requests[0].body)
+    assert response.json()["tokens_used"] == 3 * 19
+
+
+def _has_plan_marker(body: dict[str, Any]) -> bool:
+    """The plan request's system prompt carries PLAN_JSON_MODE."""
+    return any(PLAN_JSON_MODE in (m.get("content") or "") for m in body["messages"] if m["role"] == "system")
+
+
+async def test_given_invalid_json_twice_when_planning_then_502_and_nothing_written(
+    client: httpx.AsyncClient, db: Database, settings: Settings, fake: FakeOpenAIServer
+) -> None:
+    user = await seed_user(db)
+    fake.script([Reply("Sorry, no JSON today."), Reply('{"title": "half a plan"')])
+    response = await client.post(PLAN, headers=auth_headers(user, settings))
+    assert response.status_code == 502
+    assert response.json() == {"detail": PlanGenerationError.public_message}
+    assert len(fake.requests) == 2 and fake.remaining == 0
+    assert await written_rows(db, user) == {"sessions": 0, "tool_calls": 0, "violations": 0}
+
+
+@pytest.mark.parametrize(("calories", "action"), [(1000, "modify"), (700, "block")])
+async def test_given_targets_below_the_floor_when_planning_then_policy_fires_and_days_are_raised(
+    client: httpx.AsyncClient, db: Database, settings: Settings, fake: FakeOpenAIServer, calories: int, action: str
+) -> None:
+    user = await seed_user(db)
+    plan = json.loads(_plan_json())
+    for day in plan["days"]:
+        day["calories"] = calories
+    fake.script([Reply(json.dumps(plan))])
+    response = await client.post(PLAN, headers=auth_headers(user, settings))
+    assert response.status_code == 200
+    body = response.json()
+    assert {d["calories"] for d in body["plan"]["days"]} == {1200}
+    assert get_disclaimer("calorie_minimum") in body["disclaimers"]
+    rows = await fetch_all(db, "SELECT direction, violation_type, action_taken FROM ai_policy_violation_log "
+                               "WHERE user_id = %s", (user,))
+    assert {"direction": "output", "violation_type": "calorie_minimum", "action_taken": action} in rows
+
+
+async def test_given_a_plan_whose_text_the_crisis_policy_blocks_when_planning_then_the_safe_plan_replaces_it(
+    client: httpx.AsyncClient, db: Database, settings: Settings, fake: FakeOpenAIServer
+) -> None:
+    user = await seed_user(db)
+    plan = json.loads(_plan_json())
+    plan["habits"] = ["Take laxatives after big meals to lose weight faster."]
+    fake.script([Reply(json.dumps(plan))])
+    response = await client.post(PLAN, headers=auth_headers(user, settings))
+    assert response.status_code == 200
+    body = response.json()
+    assert "laxative" not in json.dumps(body["plan"]).lower()
+    assert body["plan"]["summary"].startswith(SUPPORT_RESOURCES_MESSAGE[:40])
+    assert "calculate_tdee" in [t["tool_name"] for t in body["tool_trace"]]
+    rows = await fetch_all(db, "SELECT violation_type FROM ai_policy_violation_log WHERE user_id = %s", (user,))
+    assert {"violation_type": "crisis"} in rows
+
+
+async def test_given_insights_when_requested_then_no_provider_call_and_a_14_day_score(
+    client: httpx.AsyncClient, db: Database, settings: Settings, fake: FakeOpenAIServer
+) -> None:
+    user = await seed_user(db, checkin_every=2, nutrition_every=1)
+    fake.script([])
+    response = await client.get(INSIGHTS, headers=auth_headers(user, settings))
+    assert response.status_code == 200
+    assert fake.requests == []
+    body = response.json()
+    assert set(body) == {"window_days", "data_quality_score", "confidence", "data_gaps", "insights"}
+    data = await ContextBuilder().load(db, user)
+    assert body["window_days"] == 14
+    assert body["data_quality_score"] == compute_confidence(data, data.today, window_days=14) == body["confidence"]
+    assert body["data_gaps"] == [g.model_dump() for g in compute_data_gaps(data, data.today, window_days=14)]
+    assert [i["key"] for i in body["insights"]] == [
+        "weight_trend", "adherence", "nutrition_vs_target", "sleep_pattern", "energy_pattern"]
+    for item in body["insights"]:
+        assert set(item) == {"key", "title", "detail", "values", "status"}
+    assert await written_rows(db, user) == {"sessions": 0, "tool_calls": 0, "violations": 0}
+
+
+async def test_given_an_unknown_user_when_requesting_insights_then_404(
+    offline: httpx.AsyncClient, settings: Settings
+) -> None:
+    response = await offline.get(INSIGHTS, headers=auth_headers(uuid.uuid4(), settings))
+    assert response.status_code == 404 and set(response.json()) == {"detail"}

@@ -1,0 +1,187 @@
+"""The Lambda handlers, invoked in-process with real API Gateway REST proxy events
+(`events/*.json`, authorizer claims included), against real PostgreSQL and Redis."""
+
+from __future__ import annotations
+
+import asyncio
+import copy
+import importlib
+import json
+import uuid
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import psycopg
+import pytest
+
+from coach_core import lambda_handlers
+from coach_core.db import get_database, reset_database
+from coach_core.settings import get_settings
+
+ROOT = Path(__file__).resolve().parents[2]
+EVENTS = ROOT / "events"
+
+
+@dataclass
+class FakeLambdaContext:
+    function_name: str = "coach-chat"
+    memory_limit_in_mb: int = 512
+    invoked_function_arn: str = "arn:aws:lambda:us-east-1:123456789012:function:coach-chat"
+    aws_request_id: str = "52fdfc07-2182-154f-163f-5f0f9a621d72"
+
+
+def load_event(name: str, user_id: uuid.UUID | None = None) -> dict[str, Any]:
+    event: dict[str, Any] = json.loads((EVENTS / f"{name}.json").read_text())
+    if user_id is not None:
+        event["requestContext"]["authorizer"]["claims"]["sub"] = str(user_id)
+    return event
+
+
+def handler_of(function: str) -> Any:
+    return importlib.import_module(f"functions.{function}.handler").handler
+
+
+@pytest.fixture
+def lambda_env(monkeypatch: pytest.MonkeyPatch, database_url: str, redis_url: str, redis_prefix: str) -> Iterator[None]:
+    """An execution environment: Lambda variables set, one connection, fresh singletons."""
+    monkeypatch.syspath_prepend(str(ROOT))
+    monkeypatch.setenv("AWS_LAMBDA_FUNCTION_NAME", "coach-chat")
+    monkeypatch.setenv("POWERTOOLS_TRACE_DISABLED", "true")
+    monkeypatch.setenv("DATABASE_URL", database_url)
+    monkeypatch.setenv("REDIS_URL", redis_url)
+    monkeypatch.setenv("REDIS_KEY_PREFIX", redis_prefix)
+    monkeypatch.setenv("LLM_PROVIDER", "offline")
+    for var in ("PROVIDER_SECRET_NAME", "DB_SECRET_NAME", "OPENAI_API_KEY", "ANTHROPIC_API_KEY"):
+        monkeypatch.delenv(var, raising=False)
+    _reset()
+    yield
+    lambda_handlers.run_async(get_database().close())
+    _reset()
+
+
+def _reset() -> None:
+    from coach_core import service
+
+    get_settings.cache_clear()
+    reset_database(None)
+    service.reset_service()
+    lambda_handlers._mangum = None
+
+
+@pytest.fixture
+def demo_user(database_url: str) -> uuid.UUID:
+    """A fresh user with 90 complete days, imported through the importer."""
+    from coach_core.db.connection import PoolDatabase
+    from coach_core.demo import demo_payloads
+    from coach_core.importer import import_user_data
+    from coach_core.models import utctoday
+
+    payload = copy.deepcopy(demo_payloads(utctoday())[0])
+    user_id = uuid.uuid4()
+    payload["user"]["id"] = str(user_id)
+
+    async def load() -> None:
+        db = PoolDatabase(database_url, max_size=1)
+        try:
+            await import_user_data(db, payload)
+        finally:
+            await db.close()
+
+    asyncio.run(load())
+    return user_id
+
+
+def test_given_chat_event_with_claims_when_invoked_then_the_contract_response_comes_back(
+    lambda_env: None, demo_user: uuid.UUID
+) -> None:
+    response = handler_of("chat")(load_event("chat", demo_user), FakeLambdaContext())
+    assert response["statusCode"] == 200, response
+    body = json.loads(response["body"])
+    assert set(body) == {
+        "message", "session_id", "tool_trace", "confidence", "data_gaps", "disclaimers", "tokens_used",
+        "finish_reason",
+    }
+    assert body["finish_reason"] == "stop"
+    assert [t["tool_name"] for t in body["tool_trace"]] == ["get_weight_trend"]
+    assert "kg" in body["message"]
+
+
+def test_given_plan_and_insights_events_when_invoked_then_both_answer(
+    lambda_env: None, demo_user: uuid.UUID
+) -> None:
+    plan = handler_of("plan")(load_event("plan", demo_user), FakeLambdaContext())
+    assert plan["statusCode"] == 200, plan
+    assert len(json.loads(plan["body"])["plan"]["days"]) == 7
+    insights = handler_of("insights")(load_event("insights", demo_user), FakeLambdaContext())
+    assert insights["statusCode"] == 200, insights
+    keys = {item["key"] for item in json.loads(insights["body"])["insights"]}
+    assert {"weight_trend", "adherence"} <= keys
+
+
+def test_given_event_without_claims_when_invoked_then_401_and_no_handler_work(
+    lambda_env: None, database_url: str
+) -> None:
+    def sessions() -> int:
+        with psycopg.connect(database_url) as conn:
+            row = conn.execute("SELECT count(*) FROM ai_session").fetchone()
+            assert row is not None
+            return int(row[0])
+
+    before = sessions()
+    response = handler_of("chat")(load_event("chat_no_claims"), FakeLambdaContext())
+    assert response["statusCode"] == 401
+    assert "detail" in json.loads(response["body"])
+    assert sessions() == before
+
+
+def _backend_pid() -> int:
+    db = get_database()
+    conn = getattr(db, "_conn", None)
+    assert conn is not None, "expected the single Lambda connection to be open"
+    return int(conn.info.backend_pid)
+
+
+def test_given_two_sequential_invocations_then_the_database_connection_is_reused(
+    lambda_env: None, demo_user: uuid.UUID
+) -> None:
+    handler = handler_of("insights")
+    assert handler(load_event("insights", demo_user), FakeLambdaContext())["statusCode"] == 200
+    first = _backend_pid()
+    assert handler(load_event("insights", demo_user), FakeLambdaContext())["statusCode"] == 200
+    assert _backend_pid() == first
+
+
+def test_given_connection_killed_server_side_when_next_invocation_runs_then_no_user_visible_error(
+    lambda_env: None, demo_user: uuid.UUID, admin_database_url: str
+) -> None:
+    handler = handler_of("insights")
+    assert handler(load_event("insights", demo_user), FakeLambdaContext())["statusCode"] == 200
+    pid = _backend_pid()
+    with psycopg.connect(admin_database_url, autocommit=True) as admin:
+        admin.execute("SELECT pg_terminate_backend(%s)", (pid,))
+    lambda_handlers.run_async(asyncio.sleep(0.2))
+    response = handler(load_event("insights", demo_user), FakeLambdaContext())
+    assert response["statusCode"] == 200, response
+    assert _backend_pid() != pid
+
+
+def test_given_idle_sessions_when_expiry_function_runs_twice_then_second_run_is_a_no_op(
+    lambda_env: None, demo_user: uuid.UUID, database_url: str
+) -> None:
+    chat = handler_of("chat")
+    assert chat(load_event("chat", demo_user), FakeLambdaContext())["statusCode"] == 200
+    with psycopg.connect(database_url, autocommit=True) as conn:
+        conn.execute(
+            "UPDATE ai_session SET last_activity_at = last_activity_at - interval '3 days' WHERE user_id = %s",
+            (demo_user,),
+        )
+    expire = handler_of("expire_sessions")
+    first = expire(load_event("expire_sessions"), FakeLambdaContext())
+    second = expire(load_event("expire_sessions"), FakeLambdaContext())
+    assert first["expired"] >= 1
+    assert second["expired"] == 0
+    with psycopg.connect(database_url) as conn:
+        row = conn.execute("SELECT status FROM ai_session WHERE user_id = %s", (demo_user,)).fetchone()
+    assert row == ("EXPIRED",)

@@ -1,0 +1,374 @@
+"""The real OpenAI and Anthropic SDKs against loopback fakes: request shapes, response and
+stream mapping, retries, timeouts and error mapping; plus the factory's rules."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
+
+import pytest
+
+from coach_core.errors import (
+    ProviderConfigurationError,
+    ProviderError,
+    ProviderRateLimitError,
+    ProviderTimeoutError,
+)
+from coach_core.providers.base import (
+    LLMProvider,
+    LLMResponse,
+    Message,
+    StreamChunk,
+    StreamFinish,
+    TextDelta,
+    ToolCall,
+    ToolCallComplete,
+    ToolDefinition,
+    Usage,
+)
+from coach_core.providers.factory import create_provider
+from coach_core.providers.model_config import model_config
+from coach_core.settings import load_settings
+from tests.fakes import Call, Fail, FakeAnthropicServer, FakeLLMServer, FakeOpenAIServer, Reply
+
+ROOT = Path(__file__).resolve().parents[2]
+TOOLS = [
+    ToolDefinition("echo_days", "Echo days.", {"type": "object", "properties": {"days": {"type": "integer"}}}),
+    ToolDefinition("get_weight_trend", "Weight.", {"type": "object", "properties": {}}),
+]
+FAKES = {"openai": FakeOpenAIServer, "anthropic": FakeAnthropicServer}
+
+
+@pytest.fixture(scope="module", params=sorted(FAKES))
+def fake(request: pytest.FixtureRequest) -> Iterator[FakeLLMServer]:
+    with FAKES[request.param]() as server:
+        yield server
+
+
+@pytest.fixture
+async def provider(fake: FakeLLMServer) -> AsyncIterator[LLMProvider]:
+    built = create_provider(fake.settings())
+    yield built
+    await built.aclose()
+
+
+async def _collect(
+    provider: LLMProvider, messages: list[Message] | None = None, tier: str = "standard"
+) -> list[StreamChunk]:
+    return [
+        chunk
+        async for chunk in provider.stream(
+            system="You are a coach.", messages=messages or [Message.user("hi")], tools=TOOLS, model_tier=tier
+        )
+    ]
+
+
+async def _complete(
+    provider: LLMProvider, messages: list[Message] | None = None, tier: str = "standard"
+) -> LLMResponse:
+    return await provider.complete(
+        system="You are a coach.", messages=messages or [Message.user("hi")], tools=TOOLS, model_tier=tier
+    )
+
+
+# ---- responses and streams -------------------------------------------------------------------
+
+
+async def test_given_a_text_reply_when_completed_then_text_stop_and_usage_are_mapped(
+    fake: FakeLLMServer, provider: LLMProvider
+) -> None:
+    fake.script([Reply("Keep it up!", usage=(30, 4))])
+    response = await _complete(provider)
+    assert (response.text, response.tool_calls, response.finish_reason) == ("Keep it up!", (), "stop")
+    assert (response.usage.input_tokens, response.usage.output_tokens, response.usage.total) == (30, 4, 34)
+
+
+async def test_given_two_tool_calls_when_completed_then_both_arrive_in_order_with_raw_arguments(
+    fake: FakeLLMServer, provider: LLMProvider
+) -> None:
+    calls = (Call("echo_days", {"days": 3}, id="a1"), Call("get_weight_trend", id="a2"))
+    fake.script([Reply("Checking.", calls=calls)])
+    response = await _complete(provider)
+    assert response.finish_reason == "tool_calls"
+    assert [(c.id, c.name, json.loads(c.arguments)) for c in response.tool_calls] == [
+        ("a1", "echo_days", {"days": 3}), ("a2", "get_weight_trend", {})]
+
+
+async def test_given_a_streamed_reply_with_tools_when_streamed_then_deltas_calls_and_one_finish_last(
+    fake: FakeLLMServer, provider: LLMProvider
+) -> None:
+    fake.script([Reply("Let me look.", calls=(Call("echo_days", {"days": 30}), Call("get_weight_trend", "{}")),
+                       usage=(50, 9))])
+    chunks = await _collect(provider)
+    assert "".join(c.text for c in chunks if isinstance(c, TextDelta)) == "Let me look."
+    assert len([c for c in chunks if isinstance(c, TextDelta)]) == 3
+    calls = [c.call for c in chunks if isinstance(c, ToolCallComplete)]
+    assert [(c.name, json.loads(c.arguments)) for c in calls] == [("echo_days", {"days": 30}), ("get_weight_trend", {})]
+    finishes = [c for c in chunks if isinstance(c, StreamFinish)]
+    assert finishes == [chunks[-1]]
+    assert finishes[0].finish_reason == "tool_calls"
+    assert (finishes[0].usage.input_tokens, finishes[0].usage.output_tokens) == (50, 9)
+
+
+async def test_given_malformed_streamed_arguments_when_streamed_then_the_raw_text_is_passed_on(
+    fake: FakeLLMServer, provider: LLMProvider
+) -> None:
+    fake.script([Reply(calls=(Call("echo_days", '{"days": tw'),))])
+    chunks = await _collect(provider)
+    assert [c.call.arguments for c in chunks if isinstance(c, ToolCallComplete)] == ['{"days": tw']
+
+
+async def test_given_slow_chunks_when_streamed_then_the_first_delta_arrives_before_the_last_is_sent(
+    fake: FakeLLMServer, provider: LLMProvider
+) -> None:
+    fake.script([Reply("one two three four five six", chunk_delay=0.05)])
+    first_seen = None
+    async for chunk in provider.stream(system="s", messages=[Message.user("hi")], tools=TOOLS, model_tier="free"):
+        if isinstance(chunk, TextDelta) and first_seen is None:
+            first_seen = time.perf_counter()
+    sent = fake.requests[0].event_times
+    assert first_seen is not None
+    assert first_seen < sent[-1] - 0.15, "the first token waited for the end of the stream"
+
+
+@pytest.mark.parametrize("mode", ["complete", "stream"])
+async def test_given_an_unknown_stop_reason_when_mapped_then_it_fails_loudly(
+    fake: FakeLLMServer, provider: LLMProvider, mode: str
+) -> None:
+    fake.script([Reply("odd", finish="a_new_reason")])
+    with pytest.raises(ProviderError, match="a_new_reason"):
+        await (_complete(provider) if mode == "complete" else _collect(provider))
+
+
+@pytest.mark.parametrize(("wire", "internal"), [("length", "length"), ("content_filter", "content_filter")])
+async def test_given_openai_finish_reasons_when_mapped_then_internal_reasons(
+    wire: str, internal: str
+) -> None:
+    with FakeOpenAIServer() as fake:
+        fake.script([Reply("cut", finish=wire)])
+        built = create_provider(fake.settings())
+        try:
+            assert (await _complete(built)).finish_reason == internal
+        finally:
+            await built.aclose()
+
+
+@pytest.mark.parametrize(
+    ("wire", "internal"),
+    [("end_turn", "stop"), ("stop_sequence", "stop"), ("tool_use", "tool_calls"), ("max_tokens", "length"),
+     ("pause_turn", "length"), ("model_context_window_exceeded", "length"), ("refusal", "content_filter")],
+)
+async def test_given_anthropic_stop_reasons_when_mapped_then_internal_reasons(wire: str, internal: str) -> None:
+    with FakeAnthropicServer() as fake:
+        fake.script([Reply("x", finish=wire), Reply("x", finish=wire)])
+        built = create_provider(fake.settings())
+        try:
+            assert (await _complete(built)).finish_reason == internal
+            assert (await _collect(built))[-1] == StreamFinish(internal, Usage(12, 7))
+        finally:
+            await built.aclose()
+
+
+# ---- request shapes --------------------------------------------------------------------------
+
+
+async def test_given_a_tool_round_trip_when_sent_then_the_request_has_the_provider_shape(
+    fake: FakeLLMServer, provider: LLMProvider
+) -> None:
+    calls = (ToolCall("t1", "echo_days", '{"days": 5}'), ToolCall("t2", "get_weight_trend", "{bad"))
+    messages = [
+        Message.user("how am I doing?"),
+        Message.assistant("Looking.", calls),
+        Message.tool_result(calls[0], '{"days": 5}'),
+        Message.tool_result(calls[1], '{"error": {"type": "invalid_arguments"}}', is_error=True),
+    ]
+    fake.script([Reply("Done.")])
+    await _complete(provider, messages, tier="free")
+    body = fake.requests[0].body
+    if fake.provider == "openai":
+        assert body["model"] == model_config("openai", "free").model
+        assert body["temperature"] == 0.7
+        assert body["max_tokens"] == 1000
+        assert body["messages"][0] == {"role": "system", "content": "You are a coach."}
+        assert body["messages"][2]["tool_calls"][1]["function"] == {"name": "get_weight_trend", "arguments": "{bad"}
+        assert [m["role"] for m in body["messages"]] == ["system", "user", "assistant", "tool", "tool"]
+        assert [m.get("tool_call_id") for m in body["messages"][3:]] == ["t1", "t2"]
+        assert [t["function"]["name"] for t in body["tools"]] == ["echo_days", "get_weight_trend"]
+    else:
+        assert body["model"] == model_config("anthropic", "free").model
+        assert "temperature" not in body
+        assert body["max_tokens"] == 1000
+        assert body["system"] == [{"type": "text", "text": "You are a coach.", "cache_control": {"type": "ephemeral"}}]
+        assert [t.get("cache_control") for t in body["tools"]] == [None, {"type": "ephemeral"}]
+        assert [t["input_schema"] for t in body["tools"]] == [t.parameters for t in TOOLS]
+        assert [m["role"] for m in body["messages"]] == ["user", "assistant", "user"]
+        assistant = body["messages"][1]["content"]
+        assert assistant[0] == {"type": "text", "text": "Looking."}
+        assert [(b["type"], b["id"], b["input"]) for b in assistant[1:]] == [
+            ("tool_use", "t1", {"days": 5}), ("tool_use", "t2", {})]
+        results = body["messages"][2]["content"]
+        assert [(b["type"], b["tool_use_id"], b.get("is_error", False)) for b in results] == [
+            ("tool_result", "t1", False), ("tool_result", "t2", True)]
+
+
+async def test_given_a_stream_when_requested_then_openai_asks_for_usage_and_anthropic_sends_no_temperature(
+    fake: FakeLLMServer, provider: LLMProvider
+) -> None:
+    fake.script([Reply("ok")])
+    await _collect(provider, tier="no-such-tier")
+    body = fake.requests[0].body
+    assert body["stream"] is True
+    assert body["model"] == model_config(fake.provider, "standard").model  # type: ignore[arg-type]
+    if fake.provider == "openai":
+        assert body["stream_options"] == {"include_usage": True}
+    else:
+        assert "temperature" not in body
+
+
+# ---- retries, timeouts, failures ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("mode", ["complete", "stream"])
+async def test_given_a_429_then_success_when_called_then_the_sdk_retries_and_succeeds(
+    fake: FakeLLMServer, provider: LLMProvider, mode: str
+) -> None:
+    fake.script([Fail(429), Reply("Back again.")])
+    if mode == "complete":
+        assert (await _complete(provider)).text == "Back again."
+    else:
+        assert "".join(c.text for c in await _collect(provider) if isinstance(c, TextDelta)) == "Back again."
+    assert len(fake.requests) == 2 and fake.remaining == 0
+
+
+async def test_given_persistent_429_when_called_then_rate_limit_error_after_the_retries(
+    fake: FakeLLMServer, provider: LLMProvider
+) -> None:
+    fake.script([Fail(429)] * 3)
+    with pytest.raises(ProviderRateLimitError):
+        await _complete(provider)
+    assert len(fake.requests) == 3
+
+
+@pytest.mark.parametrize("mode", ["complete", "stream"])
+async def test_given_persistent_500_when_called_then_provider_error_after_the_retries(
+    fake: FakeLLMServer, provider: LLMProvider, mode: str
+) -> None:
+    fake.script([Fail(500)] * 3)
+    with pytest.raises(ProviderError) as caught:
+        await (_complete(provider) if mode == "complete" else _collect(provider))
+    assert type(caught.value) is ProviderError
+    assert "500" in caught.value.detail
+    assert len(fake.requests) == 3 and fake.unexpected == 0
+
+
+@pytest.mark.parametrize("mode", ["complete", "stream"])
+async def test_given_a_server_slower_than_the_timeout_when_called_then_provider_timeout_error(
+    fake: FakeLLMServer, mode: str
+) -> None:
+    fake.script([Reply("too late", delay=1.0)])
+    built = create_provider(fake.settings(llm_timeout_seconds=0.2, llm_max_retries=0))
+    started = time.perf_counter()
+    try:
+        with pytest.raises(ProviderTimeoutError):
+            await (_complete(built) if mode == "complete" else _collect(built))
+    finally:
+        await built.aclose()
+    assert time.perf_counter() - started < 0.9
+
+
+async def test_given_a_stream_cut_mid_body_when_streamed_then_provider_error(
+    fake: FakeLLMServer, provider: LLMProvider
+) -> None:
+    fake.script([Reply("one two three four five", cut_after=3)])
+    seen: list[str] = []
+    with pytest.raises(ProviderError):
+        async for chunk in provider.stream(system="s", messages=[Message.user("hi")], tools=TOOLS, model_tier="free"):
+            if isinstance(chunk, TextDelta):
+                seen.append(chunk.text)
+    assert 0 < len(seen) < 5
+
+
+async def test_given_a_stream_that_ends_without_a_finish_when_streamed_then_provider_error(
+    fake: FakeLLMServer, provider: LLMProvider
+) -> None:
+    """The body completes cleanly, but the finish/stop event never came: incomplete, not success."""
+    reply = Reply("one two", calls=(Call("echo_days", {"days": 2}),))
+    cut = len(fake.sse_events(reply, {"stream": True, "stream_options": {"include_usage": True}})) - 3
+    fake.script([dataclasses.replace(reply, end_after=cut)])
+    with pytest.raises(ProviderError, match="without a"):
+        await _collect(provider)
+
+
+@pytest.mark.parametrize("name", sorted(FAKES))
+async def test_given_nothing_listening_when_called_then_provider_error(name: str) -> None:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    base = f"http://127.0.0.1:{port}" + ("/v1" if name == "openai" else "")
+    built = create_provider(load_settings(llm_provider=name, **{f"{name}_api_key": "k", f"{name}_base_url": base},
+                                          llm_max_retries=0, llm_timeout_seconds=2))
+    try:
+        with pytest.raises(ProviderError, match="connection"):
+            await _complete(built)
+    finally:
+        await built.aclose()
+
+
+# ---- factory ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("overrides", "expected"),
+    [
+        ({"llm_provider": "anthropic"}, ProviderConfigurationError),
+        ({"llm_provider": "anthropic", "anthropic_base_url": "http://127.0.0.1:9"}, ProviderConfigurationError),
+        ({"llm_provider": "openai"}, ProviderConfigurationError),
+        ({"llm_provider": "openai", "openai_base_url": "http://127.0.0.1:9/v1"}, "openai"),
+        ({"llm_provider": "openai", "openai_api_key": "k"}, "openai"),
+        ({"llm_provider": "anthropic", "anthropic_api_key": "k"}, "anthropic"),
+        ({"llm_provider": "offline"}, "offline"),
+    ],
+)
+async def test_given_settings_when_creating_a_provider_then_keys_are_checked_at_construction(
+    monkeypatch: pytest.MonkeyPatch, overrides: dict[str, str], expected: type[Exception] | str
+) -> None:
+    for var in ("OPENAI_API_KEY", "ANTHROPIC_API_KEY", "OPENAI_BASE_URL", "ANTHROPIC_BASE_URL"):
+        monkeypatch.delenv(var, raising=False)
+    settings = load_settings(**overrides)
+    if isinstance(expected, str):
+        built = create_provider(settings)
+        assert built.name == expected
+        await built.aclose()
+    else:
+        with pytest.raises(expected):
+            create_provider(settings)
+
+
+@pytest.mark.parametrize(
+    ("selected", "absent"),
+    [("openai", ["anthropic"]), ("anthropic", ["openai"]), ("offline", ["openai", "anthropic"])],
+)
+def test_given_a_selected_provider_when_created_then_only_its_sdk_is_imported(
+    selected: str, absent: list[str]
+) -> None:
+    code = (
+        "import sys\n"
+        "from coach_core.providers.factory import create_provider\n"
+        "from coach_core.settings import load_settings\n"
+        f"p = create_provider(load_settings(llm_provider={selected!r}, openai_api_key='k', anthropic_api_key='k'))\n"
+        f"assert p.name == {selected!r}\n"
+        f"loaded = [m for m in {absent!r} if m in sys.modules]\n"
+        "assert not loaded, loaded\n"
+        f"assert {selected!r} == 'offline' or {selected!r} in sys.modules\n"
+    )
+    env = {k: v for k, v in os.environ.items() if not k.endswith(("_API_KEY", "_BASE_URL"))}
+    proc = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True,
+                          timeout=60, check=False)
+    assert proc.returncode == 0, proc.stderr[-2000:]

@@ -1,0 +1,65 @@
+"""The Lambda Web Adapter app (`coach_core.stream_app:app`): on Lambda the identity comes from
+the adapter's `x-amzn-request-context` header, secrets are applied per request (a missing one
+is a generic 500), and the process-wide service is built lazily from settings."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+
+import httpx
+import pytest
+
+from coach_core.db.connection import Database
+from coach_core.service import reset_service
+from tests.api_support import BASE_URL, seed_user
+
+pytestmark = pytest.mark.integration
+
+
+@pytest.fixture
+def on_lambda(coach_env: None, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    monkeypatch.setenv("AWS_LAMBDA_FUNCTION_NAME", "coach-chat-stream")
+    monkeypatch.setenv("AWS_DEFAULT_REGION", "us-east-1")
+    monkeypatch.setenv("POWERTOOLS_METRICS_NAMESPACE", "CoachAITest")
+    for var in ("PROVIDER_SECRET_NAME", "DB_SECRET_NAME"):
+        monkeypatch.delenv(var, raising=False)
+    reset_service()
+    yield
+    reset_service()
+
+
+def _client() -> httpx.AsyncClient:
+    from coach_core.stream_app import app
+
+    return httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url=BASE_URL)
+
+
+async def test_given_the_adapter_context_header_on_lambda_when_streaming_then_the_user_is_served(
+    db: Database, on_lambda: None
+) -> None:
+    user = await seed_user(db)
+    context = json.dumps({"requestId": "req-1", "authorizer": {"claims": {"sub": str(user)}}})
+    async with _client() as client:
+        health = await client.get("/health")
+        response = await client.post("/api/v1/coach/chat/stream", json={"message": "How consistent am I?"},
+                                     headers={"x-amzn-request-context": context})
+    assert health.status_code == 200
+    assert response.status_code == 200 and response.headers["x-coach-provider"] == "offline"
+    last = [line for line in response.text.split("\n") if line.startswith("data: ")][-1]
+    assert json.loads(last[len("data: "):])["type"] == "done"
+
+
+async def test_given_a_missing_provider_secret_on_lambda_when_requesting_then_generic_500(
+    db: Database, on_lambda: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from moto import mock_aws
+
+    user = await seed_user(db)
+    monkeypatch.setenv("PROVIDER_SECRET_NAME", "coach/provider-keys-missing")
+    context = json.dumps({"authorizer": {"claims": {"sub": str(user)}}})
+    with mock_aws():
+        async with _client() as client:
+            response = await client.get("/api/v1/coach/insights", headers={"x-amzn-request-context": context})
+    assert response.status_code == 500
+    assert response.json() == {"detail": "Something went wrong. Please try again."}
