@@ -32,6 +32,7 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import tomllib
 import uuid
@@ -164,21 +165,25 @@ def _handler_start(function: str, mode: str, env: dict[str, str], user_id: str,
     event = EVENTS / f"{function}.json"
     cmd = [sys.executable, *(["-X", "importtime"] if importtime else []), str(CHILD), "handler", function,
            str(event), user_id, mode]
-    started = time.perf_counter()
-    proc = subprocess.Popen(cmd, env=env, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    assert proc.stdout is not None
-    report: dict[str, Any] | None = None
-    elapsed = 0.0
-    for line in proc.stdout:
-        if line.startswith("RESULT "):
-            elapsed = time.perf_counter() - started
-            report = json.loads(line[len("RESULT "):])
-            break
-    try:
-        _, stderr = proc.communicate(timeout=START_TIMEOUT)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-        _, stderr = proc.communicate()
+    # stderr goes to a file: `-X importtime` writes far more than a pipe buffer holds.
+    with tempfile.TemporaryFile("w+") as err_file:
+        started = time.perf_counter()
+        proc = subprocess.Popen(cmd, env=env, cwd=ROOT, stdout=subprocess.PIPE, stderr=err_file, text=True)
+        assert proc.stdout is not None
+        report: dict[str, Any] | None = None
+        elapsed = 0.0
+        for line in proc.stdout:
+            if line.startswith("RESULT "):
+                elapsed = time.perf_counter() - started
+                report = json.loads(line[len("RESULT "):])
+                break
+        try:
+            proc.communicate(timeout=START_TIMEOUT)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.communicate()
+        err_file.seek(0)
+        stderr = err_file.read()
     if report is None:
         raise RuntimeError(f"{function} cold start failed (exit {proc.returncode}): {stderr[-800:]}")
     return elapsed, report, stderr
@@ -193,8 +198,9 @@ def _stream_start(mode: str, env: dict[str, str], user_id: str,
     context["authorizer"]["claims"]["sub"] = user_id
     context["resourcePath"] = context["path"] = "/api/v1/coach/chat/stream"
     cmd = [sys.executable, *(["-X", "importtime"] if importtime else []), str(CHILD), "stream", str(port), mode]
+    err_file = tempfile.TemporaryFile("w+")  # noqa: SIM115 (closed in the finally below; a file, not a pipe)
     started = time.perf_counter()
-    proc = subprocess.Popen(cmd, env=env, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(cmd, env=env, cwd=ROOT, stdout=subprocess.PIPE, stderr=err_file, text=True)
     elapsed = 0.0
     try:
         deadline = started + START_TIMEOUT
@@ -227,10 +233,13 @@ def _stream_start(mode: str, env: dict[str, str], user_id: str,
         if proc.poll() is None:
             proc.send_signal(signal.SIGTERM)
         try:
-            stdout, stderr = proc.communicate(timeout=START_TIMEOUT)
+            stdout, _ = proc.communicate(timeout=START_TIMEOUT)
         except subprocess.TimeoutExpired:
             proc.kill()
-            stdout, stderr = proc.communicate()
+            stdout, _ = proc.communicate()
+        err_file.seek(0)
+        stderr = err_file.read()
+        err_file.close()
     report = _parse_result(stdout)
     report["status"] = 200
     return elapsed, report, stderr

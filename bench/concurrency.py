@@ -114,6 +114,12 @@ async def _one(client: Any, token: str, session_id: str | None) -> dict[str, Any
     return outcome
 
 
+def _cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a process (Linux /proc), to express the server's work per request."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 async def _counts(database_url: str) -> dict[str, dict[str, int]]:
     import psycopg
 
@@ -151,6 +157,7 @@ async def _main(database_url: str, prefix: str) -> dict[str, Any]:
                         raise RuntimeError("warm-up stream failed")
                     seeded.append((name, outcome["session_id"]))
                 before = await _counts(database_url)
+                cpu_before = _cpu_seconds(proc.pid)
 
                 jobs = []
                 for i in range(CONCURRENT):
@@ -163,6 +170,7 @@ async def _main(database_url: str, prefix: str) -> dict[str, Any]:
                 started = time.perf_counter()
                 outcomes = await asyncio.gather(*jobs)
                 wall = time.perf_counter() - started
+                server_cpu = _cpu_seconds(proc.pid) - cpu_before
             after = await _counts(database_url)
         finally:
             proc.send_signal(signal.SIGINT)
@@ -173,6 +181,7 @@ async def _main(database_url: str, prefix: str) -> dict[str, Any]:
                 proc.wait()
         unexpected = fake.unexpected
         provider_requests = len(fake.requests)
+        arrivals = sorted(r.received_at - started for r in fake.requests[CONTINUED_SESSIONS:])
     server_log = await asyncio.to_thread(log.read_text, errors="replace")
     await asyncio.to_thread(log.unlink, missing_ok=True)
 
@@ -205,12 +214,19 @@ async def _main(database_url: str, prefix: str) -> dict[str, Any]:
             "min": round(min(added_ms), 1),
         },
         "burst_wall_s": round(wall, 3),
+        "server_cpu_s": round(server_cpu, 3),
+        "server_cpu_ms_per_request": round(server_cpu * 1000 / CONCURRENT, 2),
         "new_sessions": len(new_ids),
         "new_sessions_with_exactly_one_exchange": sum(1 for s in new_ids if after[s]["message_count"] == 2),
         "continued_sessions_message_growth": list(continued_growth.values()),
         "expected_growth_per_continued_session": 2 * per_session,
         "persisted_exactly_once": persisted_once,
         "provider_requests": provider_requests,
+        "provider_request_arrival_ms": {  # after the burst started: time the server took to get there
+            "first": round(arrivals[0] * 1000, 1) if arrivals else None,
+            "median": round(median(arrivals) * 1000, 1) if arrivals else None,
+            "last": round(arrivals[-1] * 1000, 1) if arrivals else None,
+        },
         "fake_unexpected": unexpected,
         "server_tracebacks": server_log.count("Traceback"),
         "session_ids_are_uuids": all(uuid.UUID(s) for s in new_ids) if new_ids else False,

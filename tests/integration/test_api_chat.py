@@ -333,7 +333,18 @@ async def test_given_a_provider_error_carrying_a_secret_when_chatting_then_gener
     assert response.status_code == 502
     assert response.json() == {"detail": ProviderError.public_message}
     assert SECRET not in response.text and SECRET not in caplog.text
-    assert await written_rows(db, user) == {"sessions": 0, "tool_calls": 0, "violations": 0}
+    # No session or exchange is stored; the tool that did run is still in the call log.
+    assert await written_rows(db, user) == {"sessions": 0, "tool_calls": 1, "violations": 0}
+
+
+async def test_given_a_medical_question_and_a_failing_provider_when_chatting_then_the_input_violation_is_logged(
+    client: httpx.AsyncClient, db: Database, settings: Settings, fake: FakeOpenAIServer
+) -> None:
+    user = await seed_user(db)
+    fake.script([Fail(500, message="upstream exploded")])
+    response = await _chat(client, user, settings, "I take metformin, what should I eat before a run?")
+    assert response.status_code == 502
+    assert await written_rows(db, user) == {"sessions": 0, "tool_calls": 0, "violations": 1}
 
 
 async def test_given_a_model_that_never_stops_calling_tools_when_chatting_then_max_iterations(

@@ -40,9 +40,17 @@ from coach_core.db.connection import Database
 from coach_core.errors import ProviderError, SessionNotFoundError
 from coach_core.insights import build_insights
 from coach_core.models import ChatTurn, PolicyViolationRow, ToolCallLogRow, utcnow
-from coach_core.orchestrator import FinishEvent, Orchestrator, OrchestratorResult, TokenEvent, ToolEndEvent
+from coach_core.orchestrator import (
+    FinishEvent,
+    Orchestrator,
+    OrchestratorEvent,
+    OrchestratorResult,
+    TokenEvent,
+    ToolEndEvent,
+)
 from coach_core.orchestrator import ToolStartEvent as OrchestratorToolStart
 from coach_core.policies.engine import SafetyPolicyEngine, get_engine
+from coach_core.policies.violation_log import violation_rows
 from coach_core.prompts.system_prompts import get_system_prompt
 from coach_core.providers.base import LLMProvider, Message
 from coach_core.providers.factory import create_provider
@@ -326,19 +334,21 @@ class CoachService:
     def _violation_rows(
         result: PolicyResult, direction: Direction, user_id: uuid.UUID, session_id: uuid.UUID | None
     ) -> list[PolicyViolationRow]:
-        """One `ai_policy_violation_log` row per fired policy (trigger already sanitised)."""
-        return [
-            PolicyViolationRow(
-                user_id=user_id,
-                session_id=session_id,
-                direction=direction,
-                violation_type=v.type,
-                severity=v.severity,
-                trigger_content=v.trigger,
-                action_taken=v.action,
-            )
-            for v in result.violations
-        ]
+        """One `ai_policy_violation_log` row per fired policy (trigger sanitised)."""
+        return violation_rows(result, user_id=user_id, session_id=session_id, direction=direction)
+
+    async def _record_failure(self, violations: Sequence[PolicyViolationRow], tools: BoundTools) -> None:
+        """A request failed after work that must stay observable: its input violations and the
+        tool calls that did run are logged (one transaction); the exchange itself is not."""
+        rows, tools.log_rows = tools.log_rows, []
+        if not rows and not violations:
+            return
+        try:
+            async with self.db.connection() as conn, conn.transaction():
+                await logs.insert_violations(conn, violations)
+                await logs.insert_tool_calls(conn, rows)
+        except Exception as exc:
+            logger.error("could not log a failed request's tool calls and violations: %s", type(exc).__name__)
 
     # --- chat -------------------------------------------------------------------------------
 
@@ -374,12 +384,16 @@ class CoachService:
                 finish_reason="safety",
             )
         tools = self.registry.bind(user_id, state.id)
-        result = await Orchestrator(self.provider).run(
-            system=get_system_prompt("coach", context.summary),
-            messages=self._prompt_messages(state, request.message),
-            tools=tools,
-            model_tier=state.model_tier,
-        )
+        try:
+            result = await Orchestrator(self.provider).run(
+                system=get_system_prompt("coach", context.summary),
+                messages=self._prompt_messages(state, request.message),
+                tools=tools,
+                model_tier=state.model_tier,
+            )
+        except Exception:
+            await self._record_failure(violations, tools)
+            raise
         reply, disclaimers, out_rows, replaced = self._check_answer(result, user_id, state.id)
         session_id = await self._record_exchange(
             state, user_id, request.message, reply, result.usage.total, violations + out_rows, tools.log_rows
@@ -500,6 +514,33 @@ class CoachService:
             model_tier=state.model_tier,
         )
         result: OrchestratorResult | None = None
+        try:
+            async for item in self._translate(events):
+                if isinstance(item, OrchestratorResult):
+                    result = item
+                else:
+                    yield item
+        except Exception:
+            await self._record_failure(violations, tools)
+            raise
+        if result is None:
+            raise ProviderError("stream ended without a finish event")
+        # Already-streamed text is not retracted; a blocked answer is stored as the safety
+        # message so the model never sees its unsafe text again in later prompts.
+        reply, disclaimers, out_rows, _ = self._check_answer(result, user_id, state.id)
+        yield SENT_BARRIER
+        session_id = await self._record_exchange(
+            state, user_id, request.message, reply, result.usage.total, violations + out_rows, tools.log_rows
+        )
+        tools.log_rows = []
+        self._emit_metrics(result.usage.total, result.tool_trace, violations + out_rows)
+        yield self._done(session_id, context, _dedupe(checked_in.disclaimers, disclaimers), result.tool_trace)
+
+    @staticmethod
+    async def _translate(
+        events: AsyncGenerator[OrchestratorEvent, None],
+    ) -> AsyncGenerator[BaseModel | OrchestratorResult, None]:
+        """Orchestrator events → the contract's SSE event models; the final result last."""
         async with aclosing(events):
             async for event in events:
                 if isinstance(event, TokenEvent):
@@ -514,19 +555,7 @@ class CoachService:
                         status=event.status, output_summary=event.output_summary,
                     ))
                 elif isinstance(event, FinishEvent):
-                    result = event.result
-        if result is None:
-            raise ProviderError("stream ended without a finish event")
-        # Already-streamed text is not retracted; a blocked answer is stored as the safety
-        # message so the model never sees its unsafe text again in later prompts.
-        reply, disclaimers, out_rows, _ = self._check_answer(result, user_id, state.id)
-        yield SENT_BARRIER
-        session_id = await self._record_exchange(
-            state, user_id, request.message, reply, result.usage.total, violations + out_rows, tools.log_rows
-        )
-        tools.log_rows = []
-        self._emit_metrics(result.usage.total, result.tool_trace, violations + out_rows)
-        yield self._done(session_id, context, _dedupe(checked_in.disclaimers, disclaimers), result.tool_trace)
+                    yield event.result
 
     @staticmethod
     def _done(

@@ -38,10 +38,8 @@ DAYS_PER_UNIT = {
 # Digits with thousands separators ("1,200", "1 200" before an energy unit), decimals with a
 # point or a comma ("1.5", "1,5"), and a "k" multiplier ("1k", "1.7k"; not "1kg"/"1kcal").
 NUM = (
-    r"(?:[0-9]{1,3}(?:,[0-9]{3})+(?:\.[0-9]+)?"
-    r"|[0-9]{1,3}(?: [0-9]{3})+(?=\s?(?:k ?cal|kj|kilo))"
-    r"|[0-9]+(?:[.,][0-9]+)?|\.[0-9]+)"
-    r"(?:k(?![a-z]))?"
+    r"(?:[0-9]{1,3}(?:,[0-9]{3})+(?:\.[0-9]+)?|[0-9]{1,3}(?: [0-9]{3})+(?=\s?(?:k ?cal|kj|kilo))|"
+    r"[0-9]+(?:[.,][0-9]+)?|\.[0-9]+)(?:k(?![a-z]))?"
 )
 _THOUSANDS_RE = re.compile(r"[0-9]{1,3}(?:,[0-9]{3})+(?:\.[0-9]+)?")
 
@@ -93,8 +91,7 @@ _WORD = alternation("|".join(sorted([*_UNITS, *_TENS, "hundred", "thousand"], ke
 WORD_NUMBER = _WORD  # one number word ("three", "twenty", "hundred"), for patterns elsewhere
 _RUN_RE = re.compile(
     rf"\b(?:an?\s+(?=hundred|thousand))?{_WORD}(?:(?:\s+|-)(?:and\s+)?(?:an?\s+(?=hundred|"
-    rf"thousand))?{_WORD})*"
-    rf"(?:\s+point(?:\s+{_WORD})+)?(?:\s+and\s+a\s+half)?\b"
+    rf"thousand))?{_WORD})*(?:\s+point(?:\s+{_WORD})+)?(?:\s+and\s+a\s+half)?\b"
 )
 _TOKEN_RE = re.compile(r"[a-z]+")
 
@@ -284,9 +281,9 @@ _CLAUSE_BREAK_RE = re.compile(
     r",\s|\s(?:but|and|so|because|since|while|although|though|then|whereas|plus)\s|\s-\s|\(|\)"
 )
 _NEGATION_HEAD_RE = re.compile(
-    r"\b(?:never|not|dont|do not|doesnt|does not|didnt|did not|wont|will not|would not|wouldnt|"
-    r"cant|cannot|can not|shouldnt|should not|no longer|refuse to|refusing to|avoid|avoiding|stop|"
-    r"stopped|quit|instead of|rather than|no way|nor)\b(?P<gap>(?:\s+\S+){0,5})\s*$"
+    r"\b(?:never|not|dont|do not|doesnt|does not|didnt|did not|wont|will not|would not|wouldnt|cant|cannot|"
+    r"can not|shouldnt|should not|no longer|refuse to|refusing to|avoid|avoiding|stop|stopped|quit|"
+    r"instead of|rather than|no way|nor)\b(?P<gap>(?:\s+\S+){0,5})\s*$"
 )
 _UNCERTAIN_RE = re.compile(r"\b(?:dont|do not|didnt) know\b|\bnot sure\b|\bno idea\b|\bnot certain\b")
 _CAP_RE = re.compile(r"\b(?:more than|over|above|exceed\w*|higher than|as much as)\b")
@@ -346,25 +343,25 @@ class CalorieValue:
 
 
 _CAL_UNIT = (
-    r"(?P<unit>k\s?cals?|kilo\s?calories|kilocalories|kilocalorie|ca?l[aeiou]?r[a-z]{0,4}|cals?"
-    r"|kj|kilo\s?joules?|kilojoules?)"
+    r"(?P<unit>k\s?cals?|kilo\s?calories|kilocalories|kilocalorie|ca?l[aeiou]?r[a-z]{0,4}|cals?|kj|"
+    r"kilo\s?joules?|kilojoules?)"
 )
 _CAL_RE = re.compile(
-    rf"(?P<n1>{NUM})(?:\s*(?:-|to|or|and)\s*(?P<n2>{NUM}))?"
-    rf"\s*(?P<mid>(?:fewer|less|more|extra|additional)\s+)?{_CAL_UNIT}(?![a-z])"
+    rf"(?P<n1>{NUM})(?:\s*(?:-|to|or|and)\s*(?P<n2>{NUM}))?\s*(?P<mid>(?:fewer|less|more|extra|"
+    rf"additional)\s+)?{_CAL_UNIT}(?![a-z])"
 )
 _DAILY_MARK = (
-    r"(?:(?:a|per|each|every|/|p|an|a\s+whole|for\s+the|for\s+a|in\s+a|in\s+one)\s*-?\s*day\b"
-    r"|daily\b|/\s*d\b|pd\b)"
+    r"(?:(?:a|per|each|every|/|p|an|a\s+whole|for\s+the|for\s+a|in\s+a|in\s+one)\s*-?\s*day\b|daily\b|"
+    r"/\s*d\b|pd\b|(?:on\s+)?most\s+days\b)"
 )
 _WEEKLY_MARK = r"(?:(?:a|per|each|every|/|p)\s*-?\s*(?:week|wk)\b|weekly\b|pw\b)"
 _BARE_RE = re.compile(rf"(?P<n1>{NUM})(?:\s*(?:-|to|or)\s*(?P<n2>{NUM}))?(?=\s*{_DAILY_MARK})")
 _RANGE_RE = re.compile(rf"(?P<n1>{NUM})(?:\s*(?:-|to|or)\s*(?P<n2>{NUM}))?(?![0-9a-z%])")
 # "my calorie target is 900": a bare figure right after a named calorie target.
 _TARGET_HEAD_RE = re.compile(
-    r"\b(?:calorie|calories|kcal|cal|energy)\s+(?:intake|target|goal|budget|limit|allowance|cap)\s+"
-    r"(?:(?:is|of|at|to|=|:|set to|should be|will be|be|about|around|roughly|approximately|approx|only|"
-    r"just|~|under|below|less than|no more than)\s*)*$"
+    r"\b(?:calorie|calories|kcal|cal|energy)\s+(?:intake|target|goal|budget|limit|allowance|"
+    r"cap)\s+(?:(?:is|of|at|to|=|:|set to|should be|will be|be|about|around|roughly|approximately|approx|"
+    r"only|just|~|under|below|less than|no more than)\s*)*$"
 )
 _OTHER_QUANTITY_RE = re.compile(
     r"(?:\b(?:steps?|ml|mls|mg|mcg|iu|grams?|g|minutes?|mins?|hours?|hrs?|reps?|sets?|push-?ups|pull-?ups|"
@@ -378,8 +375,7 @@ _OTHER_QUANTITY_RE = re.compile(
 _ASK_HEAD_RE = re.compile(r"\b(?:is|are|would|will|could|isnt)\s+(?:eating\s+|only\s+|just\s+)?$")
 _ASK_TAIL_RE = re.compile(
     r"\s+(?:be\s+)?(?:too (?:low|little|few|much|aggressive|extreme)|enough|ok|okay|safe|fine|alright|"
-    r"healthy|"
-    r"sustainable|reasonable|realistic|dangerous|bad)\b"
+    r"healthy|sustainable|reasonable|realistic|dangerous|bad)\b"
 )
 _FILLER = (
     r"(?:(?:total|in\s+total|max|maximum|tops|or\s+so|or\s+less|or\s+fewer|or\s+under|or\s+below|at\s+most|"
@@ -395,8 +391,8 @@ _MEAL_WORD = (
 )
 _MEAL_TAIL_RE = re.compile(
     rf"^\s*(?:(?:or\s+so|or\s+less|max|each|total|worth)\s+)?(?:(?:per|a|an|each|every|for|at|in|with|"
-    rf"in\s+(?:a|my|each|one|your))\s+(?:\w+\s+)?{_MEAL_WORD}\b(?!\s*(?:plan|prep))"
-    rf"|-?\s*{_MEAL_WORD}\b(?!\s*(?:plan|prep)))"
+    rf"in\s+(?:a|my|each|one|your))\s+(?:\w+\s+)?{_MEAL_WORD}\b(?!\s*(?:plan|prep))|"
+    rf"-?\s*{_MEAL_WORD}\b(?!\s*(?:plan|prep)))"
 )
 _MEAL_HEAD_RE = re.compile(rf"\b{_MEAL_WORD}\b(?!\s*(?:plans?|prep|planning))")
 _DAILY_HEAD_RE = re.compile(
@@ -405,24 +401,22 @@ _DAILY_HEAD_RE = re.compile(
 )
 _IMPLIED_HEAD_RE = re.compile(
     r"(?:\b(?:diet|plan|menu|meal plan|regime|regimen|program|programme|protocol|target|goal|budget|limit|"
-    r"allowance|intake|cap|vlcd)\s+"
-    r"|\b(?:on|living on|live on|lives on|survive on|surviving on|survived on|get by on|getting by on|"
-    r"running on|stick(?:ing)? to|stay(?:ing)? (?:under|below|at)|keep(?:ing)? (?:\w+ )?(?:under|below|at)|"
-    r"cap(?:ping)? (?:\w+ )?at|limit(?:ing)? (?:\w+ )?to|restrict(?:ing)? (?:\w+ )?to|"
-    r"(?:eat|eating|ate|consume|consuming|have|having) (?:only|just|under|below|less than|no more than|"
-    r"fewer than|around|about|roughly|max|maximum)|only (?:eat|eating|ate|eaten|consume|consuming|have|"
-    r"having|had)|let (?:myself|yourself|herself|himself) (?:have|eat)|allow(?:ing)? (?:myself|yourself)"
-    r"(?: to)?(?: have| eat)?|down to|drop(?:ping)? (?:\w+ )?to|cut(?:ting)? (?:\w+ )?(?:down )?to|"
-    r"reduc\w* (?:\w+ )?to|lower\w* (?:\w+ )?to|go(?:ing)? (?:down )?to|aim(?:ing)? for|target(?:ing)?|"
-    r"set (?:\w+ )?(?:to|at))\s+)"
-    r"(?:(?:of|is|at|to|for|with|around|about|roughly|approximately|approx|only|just|set to|should be|"
-    r"will be|"
-    r"would be|was|be|=|:|~|under|below|less than|no more than|fewer than|at most|at least|max|maximum|"
-    r"like|maybe)\s*)*$"
+    r"allowance|intake|cap|vlcd)(?:\s*[:=~-]\s*|\s+)|\b(?:on|living on|live on|lives on|survive on|"
+    r"surviving on|survived on|get by on|getting by on|running on|stick(?:ing)? to|stay(?:ing)? (?:under|"
+    r"below|at)|keep(?:ing)? (?:\w+ )?(?:under|below|at)|cap(?:ping)? (?:\w+ )?at|"
+    r"limit(?:ing)? (?:\w+ )?to|restrict(?:ing)? (?:\w+ )?to|(?:eat|eating|ate|consume|consuming|have|"
+    r"having) (?:only|just|under|below|less than|no more than|fewer than|around|about|roughly|max|maximum)|"
+    r"only (?:eat|eating|ate|eaten|consume|consuming|have|having|had)|let (?:myself|yourself|herself|"
+    r"himself) (?:have|eat)|allow(?:ing)? (?:myself|yourself)(?: to)?(?: have| eat)?|down to|"
+    r"drop(?:ping)? (?:\w+ )?to|cut(?:ting)? (?:\w+ )?(?:down )?to|reduc\w* (?:\w+ )?to|"
+    r"lower\w* (?:\w+ )?to|go(?:ing)? (?:down )?to|aim(?:ing)? for|target(?:ing)?|set (?:\w+ )?(?:to|"
+    r"at))\s+)(?:(?:of|is|at|to|for|with|around|about|roughly|approximately|approx|only|just|set to|"
+    r"should be|will be|would be|was|be|=|:|~|under|below|less than|no more than|fewer than|at most|"
+    r"at least|max|maximum|like|maybe)\s*)*$"
 )
 _IMPLIED_TAIL_RE = re.compile(
-    r"^\s*-?\s*(?:a\s+)?(?:diet|plan|meal\s+plan|menu|regime|regimen|program|programme|protocol|"
-    r"challenge|days?|target|goal|budget|limit|cap|vlcd|lifestyle)\b"
+    r"^\s*-?\s*(?:a\s+)?(?:diet|plan|meal\s+plan|menu|regime|regimen|program|programme|protocol|challenge|"
+    r"days?|target|goal|budget|limit|cap|vlcd|lifestyle)\b"
 )
 _BURN_HEAD_RE = re.compile(
     r"\b(?:burn\w*|torch\w*|expend\w*|work(?:ed|ing)? off|active (?:calories|energy)|exercise calories|"
@@ -431,10 +425,9 @@ _BURN_HEAD_RE = re.compile(
 _BURN_TAIL_RE = re.compile(r"^\s*(?:burn\w*|expended|of (?:exercise|activity)|(?:at|in|during) the gym)\b")
 _DELTA_HEAD_RE = re.compile(
     r"(?:\b(?:deficit|surplus)(?:\s+(?:of|is|at|about|around|roughly|approximately|approx|~|to|be|should|"
-    r"will|would|only|just|like|was|set|=|:|daily|a day|per day))*"
-    r"|\b(?:an?\s+)?(?:extra|additional|another|add|adding|added|plus|minus|cut|cutting|trim|trimming|"
-    r"shave|shaving|subtract|subtracting|remove|removing|by|up|down)(?:\s+(?:about|around|roughly|"
-    r"approximately|approx|~|an?))*)\s*$"
+    r"will|would|only|just|like|was|set|=|:|daily|a day|per day))*|\b(?:an?\s+)?(?:extra|additional|"
+    r"another|add|adding|added|plus|minus|cut|cutting|trim|trimming|shave|shaving|subtract|subtracting|"
+    r"remove|removing|by|up|down)(?:\s+(?:about|around|roughly|approximately|approx|~|an?))*)\s*$"
 )
 _DELTA_TAIL_RE = re.compile(
     r"^\s*(?:(?:a|per)\s+day\s+|daily\s+)?(?:deficit|surplus|less|fewer|more|extra|lower|higher|short|"
@@ -592,7 +585,7 @@ class WeightChange:
 _W_UNIT = r"(?:kilograms?|kilos?|kgs?|grams?|g|pounds?|lbs?|stones?|st)"
 _WEIGHT_RE = re.compile(
     rf"(?P<n1>{NUM})(?:\s*(?:-|to|or)\s*(?P<n2>{NUM}))?(?P<space>\s*)(?P<unit>{_W_UNIT})"
-    rf"(?:\s*(?P<lbs>[0-9]+(?:\.[0-9]+)?)\s*(?:pounds?|lbs?)\b)?(?![a-z])(?!\s*(?:cal|joule))"
+    r"(?:\s*(?P<lbs>[0-9]+(?:\.[0-9]+)?)\s*(?:pounds?|lbs?)\b)?(?![a-z])(?!\s*(?:cal|joule))"
 )
 _FROM_TO_RE = re.compile(
     rf"\bfrom\s+(?P<a>{NUM})\s*(?:{_W_UNIT}\s+)?(?:down\s+|"
@@ -602,32 +595,31 @@ _NOT_BODY_RE = re.compile(
     r"^\s*of\s+(?!(?:body\s*)?(?:fat|weight|mass|muscle|water weight|bodyweight|it|that)\b)\w+"
 )
 _NOT_BODY_KIT_RE = re.compile(
-    r"^\s*(?:(?:plates?|dumbbells?|dbs?|kettlebells?|kbs?|bars?|barbells?|bags?|weights?|vest|sandbags?)\b"
-    r"|(?:from|off|on|to|for)\s+(?:my|the|your|his|her)\s+(?:squat|bench|deadlift|press|lift|lifts|bar|"
-    r"barbell|"
-    r"total|1rm|max|pr)\b|(?:for|x)\s*[0-9]+\s*(?:reps?|sets?)\b)"
+    r"^\s*(?:(?:plates?|dumbbells?|dbs?|kettlebells?|kbs?|bars?|barbells?|bags?|weights?|vest|sandbags?)\b|"
+    r"(?:from|off|on|to|for)\s+(?:my|the|your|his|her)\s+(?:squat|bench|deadlift|press|lift|lifts|bar|"
+    r"barbell|total|1rm|max|pr)\b|(?:for|x)\s*[0-9]+\s*(?:reps?|sets?)\b)"
 )
 _ABSOLUTE_HEAD_RE = re.compile(
-    r"(?:(?<!up )\bto|\bat|\bweigh\w*|\bbe|\breach|\bhit|\bunder|\bbelow|\bis|\bam|\bim|\bwas|\bare|\bof)"
-    r"\s+(?:(?:about|around|roughly|approximately|approx|under|below|~|only|just)\s+)*$"
+    r"(?:(?<!up )\bto|\bat|\bweigh\w*|\bbe|\breach|\bhit|\bunder|\bbelow|\bis|\bam|\bim|\bwas|\bare|"
+    r"\bof)\s+(?:(?:about|around|roughly|approximately|approx|under|below|~|only|just)\s+)*$"
 )
 _NOT_CHANGE_HEAD_RE = re.compile(
     r"\b(?:eat|eats|eating|ate|drink|drinks|drinking|drank|consume\w*|carry\w*|carried|lift\w*|squat\w*|"
-    r"bench\w*|"
-    r"deadlift\w*|press\w*|row\w*|pull\w*|curl\w*|push\w*|hold\w*|load\w*|cook\w*|buy\w*|bought|order\w*)\b"
+    r"bench\w*|deadlift\w*|press\w*|row\w*|pull\w*|curl\w*|push\w*|hold\w*|load\w*|cook\w*|buy\w*|bought|"
+    r"order\w*)\b"
 )
 _NOT_BODY_GRAMS_RE = re.compile(
     r"^\s*(?:carbs?|protein|fats?|sugars?|fib(?:re|er)|sodium|salt|creatine|caffeine|of)\b"
 )
 _LOSS = (
     r"lose|losing|lost|loses|loose|loosing|drop|dropping|dropped|drops|shed|shedding|sheds|shift|shifting|"
-    r"cut|cutting|take off|taking off|took off|knock off|knocking off|knocked off|get rid of|getting rid of|"
-    r"got rid of|burn|burning|burned|burnt|melt|melting|trim|trimming|slim down|slimming|reduce|reducing|"
-    r"reduced|down|lighter|loss|deficit"
+    r"cut|cutting|take off|taking off|took off|knock off|knocking off|knocked off|get rid of|"
+    r"getting rid of|got rid of|burn|burning|burned|burnt|melt|melting|trim|trimming|slim down|slimming|"
+    r"reduce|reducing|reduced|down|lighter|loss|deficit"
 )
 _GAIN = (
-    r"gain|gaining|gained|gains|put on|putting on|put|putting|add|adding|added|adds|build|building|"
-    r"pack on|packing on|bulk|bulking|grow|growing|increase|increasing|up|heavier|surplus"
+    r"gain|gaining|gained|gains|put on|putting on|put|putting|add|adding|added|adds|build|building|pack on|"
+    r"packing on|bulk|bulking|grow|growing|increase|increasing|up|heavier|surplus"
 )
 _DIRECTION_RE = re.compile(rf"\b(?:(?P<loss>{_LOSS})|(?P<gain>{_GAIN}))\b")
 _LOSS_SUFFIX_RE = re.compile(
@@ -636,43 +628,39 @@ _LOSS_SUFFIX_RE = re.compile(
 _GAIN_SUFFIX_RE = re.compile(r"^\s*(?:of\s+(?:muscle|mass|lean\s+mass)\s+)?(?:heavier|up|gain(?:ed)?|on)\b")
 _TAIL_VERB_RE = re.compile(rf"^\s*(?:\w+\s+)?(?:to\s+)?(?:(?P<loss>{_LOSS})|(?P<gain>{_GAIN}))\b")
 _MAINTAIN_RE = re.compile(
-    r"\bmaint(?:ain|aining|ained|enance)\b|\bstay (?:at|around|within)\b|\bfluctuat\w*|\bvar(?:y|ies|ied)\b|"
-    r"\bswings?\b"
+    r"\bmaint(?:ain|aining|ained|enance)\b|\bstay (?:at|around|within)\b|\bfluctuat\w*|\bvar(?:y|ies|"
+    r"ied)\b|\bswings?\b"
 )
 _SENTENCE_GAIN_RE = re.compile(r"\b(?:bulk\w*|gain\w*|put(?:ting)? on|heavier|weight gain)\b")
 
 _RATE = (
-    r"(?:(?:a|per|each|every|/|p|an)\s*-?\s*(?P<ru>day|week|wk|fortnight|month|year|yr)s?\b"
-    r"|(?P<ra>daily|weekly|fortnightly|monthly|yearly|annually)\b|(?P<pw>pw|p/w)\b)"
+    r"(?:(?:a|per|each|every|/|p|an)\s*-?\s*(?P<ru>day|week|wk|fortnight|month|year|yr)s?\b|(?P<ra>daily|"
+    r"weekly|fortnightly|monthly|yearly|annually)\b|(?P<pw>pw|p/w)\b"
+    rf"|every\s+(?P<every>{DURATION}))"
 )
 _PERIOD_FILLER = (
     r"(?:(?:off|gone|down|lighter|less|of\s+(?:body\s*)?(?:fat|weight)|total|in\s+total|or\s+so|or\s+more|"
-    r"max|"
-    r"at\s+most|at\s+least|more|each|roughly|about|around|approximately|of\s+\w+)\s+)*"
+    r"max|at\s+most|at\s+least|more|each|roughly|about|around|approximately|of\s+\w+)\s+)*"
 )
 _DUR_PREP = (
-    r"(?:(?:in|within|over|during|across|inside|under|for|after|by)\s+)?(?:(?:just|only|about|around|roughly|"
-    r"less\s+than|under|the)\s+)*"
+    r"(?:(?:in|within|over|during|across|inside|under|for|after|by|since)\s+)?(?:(?:just|only|about|around|"
+    r"roughly|less\s+than|under|the)\s+)*"
 )
 _ATTACHED_RATE_RE = re.compile(rf"^\s*{_PERIOD_FILLER}{_RATE}")
 _TAIL_PERIOD_RE = re.compile(
     rf"^\s*{_PERIOD_FILLER}(?:{_RATE}|(?P<dur>{_DUR_PREP}{DURATION})|(?P<now>(?:this|last|past)\s+(?:week|"
-    rf"month|fortnight)"
-    rf"|yesterday|today|overnight|by\s+tomorrow|by\s+next\s+(?:week|month)))"
+    rf"month|fortnight)|yesterday|today|overnight|by\s+tomorrow|by\s+next\s+(?:week|month)))"
 )
 _AHEAD_DURATION_RE = re.compile(
-    rf"\b(?:in|within|inside|over\s+the\s+next|in\s+the\s+next|before|until)\s+(?:(?:just|only|about|around|"
-    rf"roughly|"
-    rf"less\s+than|under)\s+)*(?P<d1>{DURATION})"
-    rf"|(?P<d2>{DURATION})\s+(?:left|to\s+go|away|from\s+now|until|till|out)\b"
-    rf"|\b(?:have|got|only|just)\s+(?P<d3>{DURATION})"
-    rf"|(?P<d4>{DURATION})-?\s*(?:plan|challenge|program|programme|cut|diet)\b"
+    rf"\b(?:in|within|inside|over\s+the\s+next|in\s+the\s+next|before|until)\s+(?:(?:just|only|about|"
+    rf"around|roughly|less\s+than|under)\s+)*(?P<d1>{DURATION})|(?P<d2>{DURATION})\s+(?:left|to\s+go|away|"
+    rf"from\s+now|until|till|out)\b|\b(?:have|got|only|just)\s+(?P<d3>{DURATION})|"
+    rf"(?P<d4>{DURATION})-?\s*(?:plan|challenge|program|programme|cut|diet)\b"
 )
 _REJECT_RATE_RE = re.compile(
     r"^[^?]{0,40}?\b(?:too (?:fast|quick|quickly|much|aggressive|extreme|steep)|not (?:safe|sustainable|"
     r"realistic|healthy|recommended|advisable)|isnt (?:safe|sustainable|realistic|healthy|recommended)|"
-    r"unsafe|"
-    r"unsustainable|unrealistic|dangerous|risky|a bad idea|not a good idea)\b"
+    r"unsafe|unsustainable|unrealistic|dangerous|risky|a bad idea|not a good idea)\b"
 )
 _MASS_KG = {"k": 1.0, "g": 0.001, "p": KG_PER_LB, "l": KG_PER_LB, "s": KG_PER_STONE}
 
@@ -711,6 +699,9 @@ def _period_weeks(
             return DAYS_PER_UNIT[unit] / 7
         if m.group("pw"):
             return 1.0
+        if m.group("every"):
+            days = duration_days(m.group("every"))
+            return days / 7 if days else None
         if m.group("dur"):
             days = duration_days(m.group("dur"))
             return days / 7 if days else None
@@ -720,19 +711,29 @@ def _period_weeks(
         return DAYS_PER_UNIT["month" if "month" in now else "fortnight" if "fortnight" in now else "week"] / 7
     if attached_only:
         return None
+    durations = _ahead_durations(text)
     spans = [(s_start, s_end)] + ([(0, len(text))] if whole_text else [])
     for lo, hi in spans:
-        best: tuple[int, float] | None = None
-        for d in _AHEAD_DURATION_RE.finditer(text, lo, hi):
-            phrase = next(g for g in d.groups() if g)
-            days = duration_days(phrase)
-            if days:
-                distance = abs(d.start() - end)
-                if best is None or distance < best[0]:
-                    best = (distance, days / 7)
-        if best:
-            return best[1]
+        near = [
+            (abs(d_start - end), weeks)
+            for d_start, d_end, weeks in durations
+            if lo <= d_start and d_end <= hi
+        ]
+        if near:
+            return min(near)[1]
     return None
+
+
+@lru_cache(maxsize=32)
+def _ahead_durations(text: str) -> tuple[tuple[int, int, float], ...]:
+    """(start, end, weeks) of every forward-looking duration ("in 3 weeks", "3 weeks away"),
+    found once per text however many amounts look for one."""
+    found: list[tuple[int, int, float]] = []
+    for d in _AHEAD_DURATION_RE.finditer(text):
+        days = duration_days(next(g for g in d.groups() if g))
+        if days:
+            found.append((d.start(), d.end(), days / 7))
+    return tuple(found)
 
 
 def _direction(

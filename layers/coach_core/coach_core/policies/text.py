@@ -12,7 +12,6 @@ from __future__ import annotations
 import re
 import unicodedata
 from bisect import bisect_right
-from collections.abc import Iterator
 from functools import lru_cache
 
 _DELETE = "'’‘ʼ`´′\u200b\u200c\u200d\u2060\ufeff\u00ad"
@@ -119,19 +118,6 @@ def _fix_typo(m: re.Match[str]) -> str:
     return _TYPOS[m.group(0)]
 
 
-def sentence_spans(text: str) -> list[tuple[int, int]]:
-    """(start, end) of each sentence, end exclusive and including its closing punctuation."""
-    spans: list[tuple[int, int]] = []
-    start = 0
-    for m in _SENTENCE_END_RE.finditer(text):
-        if m.end() > start:
-            spans.append((start, m.end()))
-        start = m.end()
-    if start < len(text):
-        spans.append((start, len(text)))
-    return spans
-
-
 @lru_cache(maxsize=32)
 def _sentence_ends(text: str) -> tuple[tuple[int, int], ...]:
     """(start, end) of every sentence-ending mark, computed once per text."""
@@ -194,11 +180,6 @@ def alternation(pattern: str) -> str:
             rest.append(term)
     parts = [f"{re.escape(c)}(?:{'|'.join(tails)})" for c, tails in sorted(groups.items())]
     return "(?:" + "|".join(parts + rest) + ")"
-
-
-def iter_sentences(text: str) -> Iterator[str]:
-    for start, end in sentence_spans(text):
-        yield text[start:end]
 
 
 _QUESTION_START_RE = re.compile(

@@ -54,9 +54,9 @@ CALORIE_BLOCK_MESSAGE: Final = (
     "I can't plan an intake below 1,200 kcal a day: eating that little without medical "
     "supervision can be unsafe. What I can do is build a plan at or above 1,200 kcal a day with "
     "a moderate deficit (around 0.5 kg a week), plenty of protein and high-volume foods so you "
-    "stay full, which protects muscle and is easier to keep up. If a doctor or dietitian has "
-    "prescribed a very-low-calorie plan for you, please follow their guidance directly. Would "
-    "you like me to put that plan together?"
+    "stay full, which protects muscle and is easier to keep up. If a doctor or dietitian has put "
+    "you on a very-low-calorie plan, please follow their guidance directly. Would you like me to "
+    "put that plan together?"
 )
 
 SAFETY_MESSAGES: Final[Mapping[str, str]] = MappingProxyType(

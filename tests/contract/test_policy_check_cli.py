@@ -1,0 +1,127 @@
+"""`coach policy-check` as a user runs it: a subprocess reading JSON lines on stdin and
+writing one JSON line per case, in order, flushed per line (SAFETY_POLICIES.md,
+"Evaluation interface"). The labelled sample must come out exactly as labelled."""
+
+from __future__ import annotations
+
+import json
+import os
+import select
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+SAMPLE_ENV = "COACH_SAFETY_SAMPLE"
+OUTPUT_KEYS = {"id", "action", "violations", "disclaimers"}
+
+
+def _sample_path() -> Path:
+    """The labelled sample: $COACH_SAFETY_SAMPLE, else ../shared/evals beside the repository."""
+    configured = os.environ.get(SAMPLE_ENV)
+    path = (
+        Path(configured)
+        if configured
+        else Path(__file__).resolve().parents[2].parent / "shared/evals/safety-sample.jsonl"
+    )
+    if not path.is_file():
+        pytest.fail(
+            f"safety sample not found at {path}; put shared/ beside the repository or set {SAMPLE_ENV}",
+            pytrace=False,
+        )
+    return path
+
+
+def _command() -> list[str]:
+    script = Path(sys.executable).with_name("coach")
+    if script.is_file():
+        return [str(script), "policy-check"]
+    return [sys.executable, "-m", "coach_core.cli", "policy-check"]
+
+
+def _run(stdin: str) -> list[dict[str, Any]]:
+    proc = subprocess.run(_command(), input=stdin, capture_output=True, text=True, timeout=120, check=False)
+    assert proc.returncode == 0, proc.stderr
+    return [json.loads(line) for line in proc.stdout.splitlines()]
+
+
+def test_sample_cases_come_out_as_labelled() -> None:
+    """GIVEN every labelled sample line WHEN piped through `coach policy-check` THEN each output line has
+    the expected action and violations, in input order, in exactly the spec's shape."""
+    cases = [
+        json.loads(line) for line in _sample_path().read_text(encoding="utf-8").splitlines() if line.strip()
+    ]
+    assert len(cases) >= 40
+    stdin = "".join(
+        json.dumps({"id": c["id"], "direction": c["direction"], "text": c["text"]}) + "\n" for c in cases
+    )
+    results = _run(stdin)
+    assert [r["id"] for r in results] == [c["id"] for c in cases]
+    mismatches = [
+        (
+            c["id"],
+            c["expected_action"],
+            sorted(c["expected_violations"]),
+            r["action"],
+            sorted(r["violations"]),
+        )
+        for c, r in zip(cases, results, strict=True)
+        if (r["action"], set(r["violations"])) != (c["expected_action"], set(c["expected_violations"]))
+    ]
+    assert mismatches == []
+    for r in results:
+        assert set(r) == OUTPUT_KEYS
+        assert set(r["disclaimers"]) <= {"general", "medical", "calorie_minimum", "weight_loss_rate"}
+
+
+def test_malformed_lines_yield_errors_and_the_run_goes_on() -> None:
+    """GIVEN bad JSON, a non-object, a bad direction, a missing text and blank lines between good cases
+    WHEN run THEN one error object per bad line (with the id when known), blanks skipped, order kept."""
+    lines = [
+        {"id": "a", "direction": "input", "text": "lose 3.6 lbs per week"},
+        "this is not json",
+        "",
+        '["a", "list"]',
+        {"id": "b", "direction": "sideways", "text": "hello"},
+        {"id": "c", "direction": "input"},
+        "   ",
+        {"id": "d", "direction": "output", "text": "A 560 kcal/day plan is what I'd recommend here."},
+    ]
+    stdin = "".join((line if isinstance(line, str) else json.dumps(line)) + "\n" for line in lines)
+    results = _run(stdin)
+    assert [r.get("id") for r in results] == ["a", None, None, "b", "c", "d"]
+    assert [("error" in r) for r in results] == [False, True, True, True, True, False]
+    assert results[0] == {
+        "id": "a",
+        "action": "modify",
+        "violations": ["weight_loss_rate"],
+        "disclaimers": ["weight_loss_rate"],
+    }
+    assert (results[5]["action"], results[5]["violations"]) == ("block", ["calorie_minimum"])
+    assert all(isinstance(r["error"], str) and r["error"] for r in results if "error" in r)
+
+
+def test_each_result_is_flushed_before_the_next_line_arrives() -> None:
+    """GIVEN a long-running `coach policy-check` WHEN one line is written THEN its result can be read
+    before stdin is closed (line-by-line streaming, flushed per line)."""
+    proc = subprocess.Popen(
+        _command(), stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
+    assert proc.stdin is not None and proc.stdout is not None
+    try:
+        for case_id, text, action in (
+            ("x1", "I want to kill myself", "flag"),
+            ("x2", "hello coach", "allow"),
+        ):
+            proc.stdin.write(json.dumps({"id": case_id, "direction": "input", "text": text}) + "\n")
+            proc.stdin.flush()
+            ready, _, _ = select.select([proc.stdout], [], [], 60)
+            assert ready, "no output line within 60 s: results are not flushed per line"
+            result = json.loads(proc.stdout.readline())
+            assert (result["id"], result["action"]) == (case_id, action)
+    finally:
+        proc.stdin.close()
+        proc.wait(timeout=30)
+    assert proc.returncode == 0
