@@ -3,7 +3,9 @@ port, as `coach serve` runs it) with real PostgreSQL and Redis and the zero-late
 fake, versus the hand-written raw-SDK loop doing the same 2-round, 2-tool conversation.
 
 Added latency = HTTP chat − raw loop, measured interleaved (raw, new-session chat,
-continuing-session chat, repeat) with a warm tool cache. Counts per request come from
+continuing-session chat, GET /health as the HTTP floor, repeat) with a warm tool cache. The
+client is `LoopbackHttpClient` (a minimal keep-alive HTTP/1.1 client), so the client's own CPU,
+which shares the event loop, is not charged to the app. Counts per request come from
 instrumenting psycopg (every statement, BEGIN/COMMIT included; the pool's empty-query
 connection checks listed apart) and the async Redis client (every command), in three
 scenarios: cold tool cache + new session, warm cache + new session, warm cache +
@@ -109,7 +111,8 @@ async def _main(database_url: str, prefix: str) -> dict[str, Any]:
                         "sql_statements": sql.statements,
                         "pool_connection_checks": sql.health_checks,
                         "postgres_round_trips": sql.round_trips,
-                        "context_queries": _context_queries(sql.texts),
+                        # Tools read the same tables on a cache miss: count context queries warm only.
+                        "context_queries": None if cold else _context_queries(sql.texts),
                         "tool_log_inserts": sum(1 for t in sql.texts if "INTO ai_tool_call_log" in t),
                         "by_verb": dict(sql.kinds),
                         "statements": list(sql.texts),
@@ -165,7 +168,7 @@ def run() -> dict[str, Any]:
         clear_redis_prefix(prefix)
     counts, latency = figures["counts"], figures["latency"]
     max_statements = max(c["sql_statements"] for c in counts.values())
-    max_context = max(c["context_queries"] for c in counts.values())
+    max_context = max(c["context_queries"] for c in counts.values() if c["context_queries"] is not None)
     log_inserts_ok = all(c["tool_log_inserts"] == 1 for c in counts.values())
     added = max(latency[n]["added_median_ms"] for n in ("chat_new_session", "chat_continuing_session"))
     added_p95 = max(latency[n]["added_p95_ms"] for n in ("chat_new_session", "chat_continuing_session"))

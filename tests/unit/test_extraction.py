@@ -46,6 +46,12 @@ def test_parse_number_reads_separators_decimals_and_k(token: str, value: float) 
         ("lose a pound a day", "lose 1 pound a day"),
         ("lose a couple of kilos", "lose 2 kilos"),
         ("no one noticed", "no 1 noticed"),
+        ("12 hundred calories", "1200 calories"),
+        ("1.2 thousand calories", "1200 calories"),
+        ("1.1 thousand", "1100"),
+        ("12 hundred and fifty", "1250"),
+        ("1 thousand 2 hundred", "1200"),
+        ("0.6 thousand", "600"),
     ],
 )
 def test_numberize_writes_quantities_as_digits(text: str, expected: str) -> None:
@@ -118,7 +124,27 @@ CALORIE_VALUES = [
     ("cut 500 calories a day", 500, "delta", True),
     ("my bmr is 1,100 calories", 1100, "reference", False),
     ("this bar has 200 kcal", 200, "per_meal", False),
-    ("I eat 700 calories", 700, "intake", False),
+    # Unqualified intake: an eating or planning verb with no period reads as per day.
+    ("I eat 700 calories", 700, "intake", True),
+    ("should i do 1100 calories", 1100, "intake", True),
+    ("I'm eating like 950 cals", 950, "intake", True),
+    ("going to stick to 1000 calories", 1000, "intake", True),
+    ("cap myself at 900 calories", 900, "intake", True),
+    ("is 1100 calories enough?", 1100, "intake", True),
+    ("been living off 1000 cals", 1000, "intake", True),
+    ("gonna try 1100 calories and see", 1100, "intake", True),
+    # ... but one meal or sitting is not a day.
+    ("I just ate 900 calories of pizza", 900, "intake", False),
+    ("had 800 calories for lunch", 800, "per_meal", False),
+    ("that burger was 1000 calories", 1000, "per_meal", False),
+    ("eating 600 calories post workout", 600, "intake", False),
+    ("I have 300 calories left", 300, "intake", False),
+    ("doing 500 calories on the bike", 500, "burned", False),
+    # Digits before a scale word scale first.
+    ("12 hundred calories a day", 1200, "intake", True),
+    ("1.2 thousand calories a day", 1200, "intake", True),
+    ("11 hundred calories a day", 1100, "intake", True),
+    ("4200 kJ daily", 4200 / 4.184, "intake", True),
 ]
 
 

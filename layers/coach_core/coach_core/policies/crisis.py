@@ -14,13 +14,19 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Final
 
 from coach_core.policies.extraction import DURATION, duration_days
 from coach_core.policies.extraction import WORD_NUMBER as _WORD
-from coach_core.policies.text import alternation, excerpt, normalize, sentence_around
+from coach_core.policies.text import alternation, excerpt, normalize, occurs_within, sentence_around
 from coach_core.policies.types import Action, Direction, PolicyFinding, Severity
 
+# Laxatives, diuretics and pills people misuse to purge or lose weight.
+_PURGE_AID = (
+    r"(?:laxatives?|laxative teas?|diuretics?|water pills?|water tablets?|diet pills?|slimming pills?|"
+    r"appetite suppressants?|senna|dulcolax|ex-?lax|bisacodyl|ipecac|detox teas?|skinny teas?)\b"
+)
 _SELF = r"(?:myself|yourself|herself|himself|themselves|themself|ourselves|oneself)"
 _POSSESSIVE = r"(?:my|your|her|his|their)"
 _D = rf"(?P<dur>{DURATION})"
@@ -32,16 +38,14 @@ Check = Callable[[str, "re.Match[str]"], bool]
 def _near(text: str, m: re.Match[str], pattern: re.Pattern[str], width: int = 90) -> bool:
     """`pattern` occurs in the sentence of the match or within `width` characters of it."""
     s_start, s_end = sentence_around(text, m.start(), m.end())
-    return bool(
-        pattern.search(
-            text, min(s_start, max(0, m.start() - width)), max(s_end, min(len(text), m.end() + width))
-        )
+    return occurs_within(
+        pattern, text, min(s_start, max(0, m.start() - width)), max(s_end, min(len(text), m.end() + width))
     )
 
 
 def _in_sentence(text: str, m: re.Match[str], pattern: re.Pattern[str]) -> bool:
     s_start, s_end = sentence_around(text, m.start(), m.end())
-    return bool(pattern.search(text, s_start, s_end))
+    return occurs_within(pattern, text, s_start, s_end)
 
 
 _LONG_TIME = re.compile(rf"\b(?:how long|as long as|{DURATION})")
@@ -51,6 +55,9 @@ def _day_count(m: re.Match[str]) -> bool:
     """ "day 3 of ..." means at least two days have gone by."""
     days = duration_days(m.group("dur").replace("day ", "") + " days")
     return days is not None and days >= _MIN_DAYS
+
+
+_FREQUENCY_RE = re.compile(r"\s*(?:a|per|each|every|/|out of|in)\s*(?:the\s+)?(?:week|wk|month|fortnight)\b")
 
 
 def _multi_day(_: str, m: re.Match[str]) -> bool:
@@ -73,13 +80,15 @@ _INTENT = re.compile(
     r"overeat|binge|fail|mess up)|thinking (?:about|of)|feel like|cant stop|self[\s-]?harm\w*)\b"
 )
 _ED_CONTEXT = re.compile(
-    r"\b(?:after (?:eating|i eat|i ate|she eats|he eats|they eat|you eat|(?:big |every |each |my |a |"
-    r"large )?meals?|dinner|lunch|breakfast|food|bingeing|binging|a binge|binges|overeating|i overeat|"
-    r"snacks?|dessert|everything)|(?:when|whenever|every time|if)\s+(?:i|she|he|they|you)\s+(?:eat|eats|"
+    r"\b(?:after (?:eating|i eat|i ate|she eats|he eats|they eat|you eat|(?:\w+ ){0,2}?(?:meals?|dinner|"
+    r"lunch|breakfast|food|snacks?|dessert|binges?|takeaway|takeout|pizza|cake)|bingeing|binging|"
+    r"overeating|i overeat|everything)|(?:when|whenever|every time|if)\s+(?:i|she|he|they|you)\s+(?:eat|eats|"
     r"ate|overeat\w*|binge\w*|slip\w*)|to (?:lose|drop|keep|stay|get (?:thin|skinny|rid))|weight|scale|"
     r"calori\w*|cals|on purpose|deliberately|intentionally|from counting|get rid of (?:the )?(?:food|"
     r"calories|it)|undo|compensat\w*|purg\w*|binge\w*|thin|skinny|everything (?:i|she|he|they|you) eat\w*|"
-    r"what (?:i|she|he|they|you) (?:eat|ate)|(?:my|the|her|his|your) (?:food|meals?))\b"
+    r"what (?:i|she|he|they|you) (?:eat|ate)|(?:my|the|her|his|your) (?:food|meals?)|everything (?:i|she|he|they|"
+    r"you) (?:ate|had)|(?:so|and) (?:it|they|the calories|that) (?:doesnt|dont|wont|didnt) count|doesnt count|"
+    r"dont count|bulimi\w*|anorexi\w*|eating disorders?)\b"
 )
 _SELF_HATE = re.compile(
     r"\b(?:hate|hating|disgust\w*|ugly|fat|punish\w*|deserve\w*|bleed\w*|blood|eat|eats|ate|eating|"
@@ -104,7 +113,10 @@ _WEIGHT_CONTEXT = re.compile(
     r"overeat\w*|after (?:meals?|eating|i eat|i ate|food|dinner|lunch|breakfast|every meal|each meal|"
     r"a big meal)|when i eat|if i eat|flush\w*|empty (?:out|myself)|drop\w*|shed\w*|cut\w*|weigh\w*|"
     r"lighter|bloat\w*|get rid of|keep .{0,25}(?:down|off|low)|purg\w*|compensat\w*|water weight|"
-    r"make weight|slim\w*|smaller)\b"
+    r"make weight|slim\w*|smaller|after (?:\w+ ){0,2}?(?:meals?|dinner|lunch|breakfast|food|snacks?|binges?)|"
+    r"on (?:track|target)|weigh-?ins?|flat (?:stomach|tummy|belly)|lean|shred\w*|detox\w*|cleanse|reset|"
+    r"appetite|bikini|skinn\w*|dress size|undo\w*|cancel (?:it )?out|make up for|light|after (?:\w+ ){0,2}?(?:pizza|"
+    r"cake|takeaway|takeout|dessert|eating out|a big night|overeating|bingeing|binging))\b"
 )
 _PRESCRIBED = re.compile(
     r"\b(?:blood pressure|hypertension|prescri\w*|my doctor|heart failure|edema|oedema|kidney|constipat\w*|"
@@ -178,11 +190,33 @@ def _not_here(text: str, m: re.Match[str]) -> bool:
 
 
 def _disappear(text: str, m: re.Match[str]) -> bool:
+    """Not a break from something ("disappear from social media", "into a good book",
+    "on holiday for a week")."""
     return not re.match(
-        r"\s+(?:from|off)\s+(?:social media|instagram|tiktok|twitter|facebook|the internet|online|work|"
-        r"the office|the gym|my phone)",
+        r"\s+(?:(?:from|off)\s+(?:social media|instagram|tiktok|twitter|facebook|the internet|online|work|"
+        r"the office|the gym|my phone)|into (?:a|an|the|my) (?:\w+ )?(?:book|game|show|series|film|movie|novel|"
+        r"world|hobby|project|music|playlist|kitchen|garden)|(?:on|for) (?:a |the |my )?(?:holiday|vacation|trip|"
+        r"retreat|honeymoon|getaway|weekend away)|to (?:a|an|the) (?:beach|island|cabin|mountains|spa|retreat|"
+        r"desert island))",
         text[m.end() : m.end() + 40],
     )
+
+
+_DECEIT = re.compile(
+    r"\b(?:so (?:that )?(?:they|she|he|nobody|no one|noone|people|everyone|my \w+|your \w+|mum|mom|dad)|but (?:i|you|"
+    r"she|he) (?:didnt|havent|hadnt|wont|dont)|even though (?:i|you|she|he) (?:didnt|havent|hadnt|dont)|when (?:i|you|"
+    r"she|he) (?:didnt|havent|hadnt)|to avoid|to get out of|lie|lying|lied|pretend\w*|(?:dont|wont|doesnt|didnt) "
+    r"(?:notice|know|ask|find out|worry|suspect))\b"
+)
+
+
+def _deceive(text: str, m: re.Match[str]) -> bool:
+    """ "tell them you already ate" as advice (said to the reader at the start of the
+    sentence) or with a sign of deceit; not an honest "I told my trainer I already ate"."""
+    s_start, _ = sentence_around(text, m.start(), m.end())
+    head = text[s_start : m.start()]
+    imperative = re.fullmatch(r"\W*(?:(?:just|simply|then|and|so|you can|you could|try to|always|instead)\s+)*", head)
+    return bool(imperative) or _in_sentence(text, m, _DECEIT)
 
 
 def _overdose(text: str, m: re.Match[str]) -> bool:
@@ -190,6 +224,63 @@ def _overdose(text: str, m: re.Match[str]) -> bool:
         r"\s+on\s+(?:caffeine|coffee|protein|creatine|vitamin\w*|supplements?|pre-?workout|sugar|carbs|"
         r"chocolate|water|electrolytes|fib(?:re|er)|iron|zinc|magnesium|melatonin|fish oil|salt|sodium)\b",
         text[m.end() : m.end() + 30],
+    )
+
+
+_BODY_SUBJECT = re.compile(
+    r"\b(?:my|the|these|those|our|your|his|her)\s+(?:\w+\s+)?(?:legs?|arms?|quads?|glutes?|hamstrings?|calves|calf|"
+    r"abs|core|lungs?|muscles?|body|feet|foot|knees?|back|shoulders?|chest|butt|bum|booty|triceps|biceps|delts|"
+    r"traps|lats|forearms?|hips?|thighs?|brain|phone|laptop|car|battery|plants?|bank account|wallet|"
+    r"motivation|diet|plan|streak|playlist|watch|tracker)\s+(?:\w+\s+){0,2}$"
+)
+
+
+def _person_subject(text: str, m: re.Match[str]) -> bool:
+    """ "my legs want to die" is gym talk: the wish belongs to a body part or a thing."""
+    return not _BODY_SUBJECT.search(text, max(0, m.start() - 40), m.start())
+
+
+_SH_CONTEXT = re.compile(
+    r"\b(?:urges?|relaps\w*|again|scars?|clean|free|cuts?|cutting|wounds?|blades?|razors?|self|harm\w*|"
+    r"want to|tempted|tonight|last night|recover\w*|hide|hiding|fresh|deep)\b"
+)
+
+
+_GRIND = re.compile(
+    r"\s+(?:laughing|in the foot|(?:(?:at|in|with|on|for|over|doing|during|after)\s+(?:\w+\s+){0,2}?)(?:gym|training|"
+    r"workouts?|work|job|cardio|runs?|running|sessions?|reps|sets|exercise|class|classes|practice|studying|revision|"
+    r"exams?|shifts?|overtime|hiit|spin|crossfit|this (?:plan|program|programme|block))\b)"
+)
+
+
+def _kill_self(text: str, m: re.Match[str]) -> bool:
+    """ "killing myself at the gym" / "killing myself laughing" is hyperbole about effort."""
+    return not (m.group(0).startswith("kill") and _GRIND.match(text, m.end())) and not re.match(
+        r"\s+(?:laughing|in the foot)\b", text[m.end() : m.end() + 14]
+    )
+
+
+def _end_of_thought(text: str, m: re.Match[str]) -> bool:
+    """The phrase closes the thought: "i'm done with life", not "done with life admin" or
+    "i'll be gone soon for the holidays"."""
+    _, s_end = sentence_around(text, m.start(), m.end())
+    follow = text[m.end() : s_end]
+    return not re.match(r"\s*(?:admin|stuff|insurance|coaching|lessons|skills|hacks|on|for|to|from|at|in)\b", follow)
+
+
+def _end_it(text: str, m: re.Match[str]) -> bool:
+    """ "end it" / "end things" closing the thought ("i just want to end it", "thinking about
+    ending things"), not "end it with a stretch", "ending things with my ex" or a coach's
+    "let's end it here"."""
+    if re.search(r"\b(?:lets|let us|well|we will|we can|we could)\s+$", text[max(0, m.start() - 12) : m.start()]):
+        return False
+    _, s_end = sentence_around(text, m.start(), m.end())
+    return bool(
+        re.fullmatch(
+            r"(?:\s+(?:all|now|tonight|today|soon|already|for good|forever|once and for all|right now|honestly|"
+            r"tbh|fr|lol|sometimes|some days|i think|at last|finally|here|too|properly|quietly))*\s*[.!?;,]*\s*",
+            text[m.end() : s_end],
+        )
     )
 
 
@@ -227,29 +318,89 @@ def _purge(text: str, m: re.Match[str]) -> bool:
     )
 
 
+_BLOOD_PRESSURE = re.compile(
+    r"\b(?:pressure|reading|readings|mmhg|systolic|diastolic|hypertension|meds|medication|pills?|monitor|cuff|"
+    r"[0-9]{2,3}\s*/\s*[0-9]{2,3})\b|\bb\s?/\s?p\s+(?:is|was|has been|s)\s+(?:\w+\s+)?(?:high|low|up|down|normal|"
+    r"fine|good|ok|okay|better|elevated)"
+)
+
+
 def _laxative(text: str, m: re.Match[str]) -> bool:
     if not _near(text, m, _WEIGHT_CONTEXT, 100):
         return False
     return not (_in_sentence(text, m, _PRESCRIBED) and not _near(text, m, _MISUSE, 100))
 
 
+_WATER_CUT = re.compile(r"\b(?:water weight|weigh-?ins?|make weight|drop water|cut water|lose water|flush\w*)\b")
+# Taking a weight-loss or stimulant drug outside a prescription, or a stimulant to stop eating.
+_UNPRESCRIBED = re.compile(
+    r"\b(?:without (?:a |any |my )?(?:prescription|script|rx|doctor|gp)|no (?:prescription|script|rx)|"
+    r"not prescribed|(?:isnt|wasnt|arent) prescribed|off[\s-]label|black market|grey market|gray market|"
+    r"research (?:chem\w*|peptides?)|(?:buy|order|get|got|bought|ordered)\w* (?:\w+ ){0,3}?(?:online|off (?:the )?"
+    r"(?:internet|instagram|tiktok|telegram)|from (?:a friend|my friend|a guy|someone|china|mexico))|"
+    r"(?:my |a )?(?:friends|mums|moms|dads|sisters|brothers|partners|roommates|flatmates|someone elses) "
+    r"(?:pills|meds|prescription|pen|script|adderall|ozempic|supply)|more than (?:prescribed|my dose|the dose)|"
+    r"double (?:my|the|up)\w* (?:dose|dosage)|extra doses?|steal\w*|stole|snort\w*|microdos\w*)\b"
+)
+_STIMULANT = re.compile(
+    r"\b(?:adderall|vyvanse|ritalin|modafinil|caffeine pills|ephedr\w*|t3|cytomel|thyroid|"
+    r"levothyroxine)"
+)
+_STOP_EATING = re.compile(
+    r"\b(?:to|so i can|so i|so that i|and)\s+(?:\w+\s+)?(?:lose|drop|shed|get (?:thin|skinny)|be (?:thin|skinny)|"
+    r"suppress|kill (?:my|your) appetite|not (?:eat|be hungry|feel hungry)|stop (?:eating|being hungry)|"
+    r"eat less|skip meals|speed up (?:my|your) metabolism)"
+)
+
+
+def _unprescribed(text: str, m: re.Match[str]) -> bool:
+    """Weight-loss or stimulant drugs without a prescription, or stimulants taken to stop eating."""
+    if _in_sentence(text, m, _UNPRESCRIBED):
+        return True
+    return bool(_STIMULANT.match(m.group(0)) and _near(text, m, _STOP_EATING, 60))
+
+
 def _diet_pill(text: str, m: re.Match[str]) -> bool:
     return _near(text, m, _USAGE, 60)
 
 
-def _insulin(text: str, m: re.Match[str]) -> bool:
+@lru_cache(maxsize=8)
+def _weight_anywhere(text: str) -> bool:
+    """Weight or body-size talk anywhere in the text (once per text)."""
     return bool(_WEIGHT_CONTEXT.search(text))
 
 
+def _insulin(text: str, m: re.Match[str]) -> bool:
+    return _weight_anywhere(text)
+
+
+_FOOD_WORD = re.compile(r"\b(?:eat\w*|ate|food|meals?|calories|cals|fast\w*|starv\w*|hungry)\b")
+
+
+def _water_only(text: str, m: re.Match[str]) -> bool:
+    """Living on water (or black coffee) alone for days."""
+    dur = m.group("dur") or m.group("d2")
+    days = duration_days(dur) if dur else None
+    return days is not None and days >= _MIN_DAYS
+
+
 def _fast(text: str, m: re.Match[str]) -> bool:
-    return _multi_day(text, m) and bool(_WEIGHT_CONTEXT.search(text))
+    """A fast of two days or more, for weight. "Fasting 2 days a week" (the 5:2 diet) is two
+    separate days, not a run."""
+    if _FREQUENCY_RE.match(text, m.end("dur")) and (duration_days(m.group("dur")) or 0) <= _MIN_DAYS:
+        return False
+    return _multi_day(text, m) and _weight_anywhere(text)
+
+
+_ED_WORD = re.compile(
+    r"\b(?:eating disorder|anorexi\w*|bulimi\w*|purg\w*|restricting|binge\w*|ed|ana|mia|arfid|orthorexi\w*|"
+    r"self[\s-]?harm\w*|sh|suicidal\w*|the urge to (?:purge|starve|restrict|throw up|cut myself))\b"
+)
 
 
 def _relapse(text: str, _: re.Match[str]) -> bool:
     return bool(
-        re.search(
-            r"\b(?:eating disorder|anorexi\w*|bulimi\w*|purg\w*|restrict\w*|binge\w*|ed|ana|mia)\b", text
-        )
+        re.search(r"\b(?:eating disorder|anorexi\w*|bulimi\w*|purg\w*|restrict\w*|binge\w*|ed|ana|mia)\b", text)
     )
 
 
@@ -260,6 +411,7 @@ class _Detector:
     check: Check | None
     gate: frozenset[str]  # the pattern cannot match unless one of these substrings occurs
     also: frozenset[str]  # ... and, when not empty, one of these too
+    only: Direction | None  # run on this direction only (None: both)
 
 
 def _d(
@@ -269,15 +421,16 @@ def _d(
     *,
     gate: tuple[str, ...],
     also: tuple[str, ...] = (),
+    only: Direction | None = None,
 ) -> _Detector:
-    return _Detector(kind, re.compile(pattern), check, frozenset(gate), frozenset(also))
+    return _Detector(kind, re.compile(pattern), check, frozenset(gate), frozenset(also), only)
 
 
 _DETECTORS: Final[tuple[_Detector, ...]] = (
     # Suicidal ideation.
     _d(
         "suicide",
-        r"\bsu[i1l]?[cs]{1,2}[i1]?d(?:e|es|al|ally|ing)\b",
+        r"\bsu[i1l]?[cs]{1,2}[i1]?d(?:e|es|al|ally|ing|le|el|ial)\b",
         _suicide_word,
         gate=("suic", "suis", "suc", "sus", "sui", "su1", "sulc", "suls"),
     ),
@@ -285,7 +438,7 @@ _DETECTORS: Final[tuple[_Detector, ...]] = (
         "suicide",
         rf"\b(?:kill|killing|killed|kills|unalive|unaliving|unalived|off|offing|hang|hanging|hanged|drown|"
         rf"drowning|poison|poisoning|shoot|shooting|end|ending|harm|harming|harmed|harms)\s+{_SELF}\b",
-        lambda t, m: not re.match(r"\s+(?:laughing|in the foot)\b", t[m.end() : m.end() + 14]),
+        _kill_self,
         gate=("sel",),
     ),
     _d("suicide", r"\bkms\b", _kms, gate=("kms",)),
@@ -313,8 +466,15 @@ _DETECTORS: Final[tuple[_Detector, ...]] = (
         r"her|his|their) (?:own )?life\b|\b(?:cant|can not|cannot) (?:go on|take (?:it|this) anymore|"
         r"do this anymore|keep living|live like this)\b|\blife (?:is|feels|seems) (?:so |completely |"
         r"totally |just )?(?:pointless|meaningless|hopeless|not worth)|\bwhats the point (?:of|"
-        r"in) (?:living|life|going on|being alive|anything)\b|\bjump(?:ing)? (?:off|from|in front of) (?:a|"
-        r"the) (?:bridge|building|roof|train|cliff|balcony)\b|\bnoose\b",
+        r"in) (?:living(?!\s+(?:on|off|in|with|like|at|near|out|room|space|costs?|situation|arrangements?|expenses)\b)|life|going on|being alive|anything)\b|\bjump(?:ing)? (?:off|from|in front of) "
+        r"(?:a|the|my|this|that|our) (?:\w+ )?(?:bridge|building|roof|train|cliff|balcony|car|bus|truck|window|"
+        r"tower|overpass|motorway|highway)\b|\bnoose\b|\bwish(?:es|ed|ing)? (?:that )?(?:i|she|he|they) (?:was|were|"
+        r"could be|would be) (?:just )?dead\b|\b(?:want|wanna|need|wish i could|wish i could get) out of (?:this |my |"
+        r"this stupid |this miserable )?(?:life|world|existence|body)\b|\b(?:think|thinking|thought|thoughts|obsess\w*|"
+        r"fantasi[sz]\w*|dream\w*|dwell\w*) (?:about|of) (?:dying|death|being dead|my (?:own )?death|killing myself|"
+        r"ending (?:it|it all|my life)|not (?:being here|waking up|existing))\b|\bdeserves? to (?:be hungry|go hungry|"
+        r"feel hungry|be in pain|feel pain|hurt|be hurt|rot)\b",
+        _person_subject,
         gate=(
             "die",
             "dead",
@@ -349,7 +509,57 @@ _DETECTORS: Final[tuple[_Detector, ...]] = (
             "easier",
             "sleep",
             "like this",
+            "stop",
+            "over",
+            "wish",
+            "out of",
+            "think",
+            "thought",
+            "obsess",
+            "fantasi",
+            "dream",
+            "dwell",
+            "deserve",
         ),
+    ),
+    _d(
+        "suicide",
+        r"\b(?:end|ending|ended)\s+(?:it|things|everything)\b",
+        _end_it,
+        gate=("end",),
+    ),
+    _d(
+        "suicide",
+        r"\b(?:life|living|my life|it all|existing|being alive)\s+(?:(?:is|s|feels|seems)\s+)?(?:not|isnt|aint|"
+        r"no longer|never|really not)\s+(?:even\s+)?worth\s+(?:it|living|anything)\b|\bnot worth (?:living|being alive|"
+        r"staying alive)\b|\b(?:see|find|is there|there is|theres|whats)\s+(?:no|any|the)\s+point\s+(?:in|of)\s+"
+        r"(?:living(?!\s+(?:on|off|in|with|like|at|near|out|room|space|costs?|situation|arrangements?|expenses)\b)|life|being alive|existing|going on|staying alive|carrying on|trying anymore|anything)\b|"
+        r"\bgiv(?:e|ing)\s+up\s+on\s+(?:life|living|being alive|(?:everything|it all)(?=\s*(?:[.!?,;]|$|anymore|now|"
+        r"honestly|tbh|lol|too)))\b",
+        _person_subject,
+        gate=("worth", "point", "giv"),
+    ),
+    _d(
+        "suicide",
+        r"\b(?:no ?one|nobody|no1|anyone|any1|nobody else)\s+(?:would|will|d|is going to|going to|even|really)?\s*"
+        r"(?:even\s+)?(?:notice|care|miss me|mind|cry)\b[^.!?\n]{0,20}?\b(?:if|when)\s+(?:i|im)\s+(?:was|were|am|"
+        r"m|just)?\s*(?:gone|dead|died|die|disappeared|disappear|left for good|wasnt here|wasnt around|werent here|"
+        r"killed myself|didnt exist|stopped existing|vanished)\b|\b(?:no ?one|nobody|no1)\s+(?:would|will|d)\s+"
+        r"(?:even\s+)?miss me\b|\b(?:if|when)\s+i\s+(?:die|died|was dead|were dead|am dead|was gone|were gone|am gone|"
+        r"killed myself)\b(?:\s+(?:would|will)\s+(?:any|some|no)\w*|\s*,?\s*(?:no ?one|nobody|who)\s+(?:would|"
+        r"will|d))",
+        gate=("notice", "care", "miss me", "mind", "cry", "if i", "when i"),
+    ),
+    _d(
+        "suicide",
+        r"\b(?:goodbye|farewell|suicide)\s+(?:letters?|notes?|messages?|videos?)\b|\bgiv(?:e|ing|en)\s+away\s+"
+        r"(?:all\s+(?:of\s+)?)?(?:my|all my)\s+(?:stuff|things|belongings|possessions|pets?)\b|\b(?:wont|will not|"
+        r"not going to|not gonna|dont plan to|do not plan to)\s+be\s+(?:around|here|alive)\s+(?:much\s+|for\s+)?"
+        r"(?:longer|long|anymore|any more|tomorrow|next (?:week|month|year)|by (?:then|next \w+))\b|\b(?:dont|do not|"
+        r"didnt|never)\s+deserve\s+(?:to\s+(?:live|be alive|exist|be here|be happy|eat|have food)|food|to\s+eat\s+"
+        r"anything)\b",
+        _person_subject,
+        gate=("goodbye", "farewell", "suicide", "away", "around", "here", "alive", "deserve"),
     ),
     _d(
         "suicide",
@@ -368,6 +578,47 @@ _DETECTORS: Final[tuple[_Detector, ...]] = (
         gate=("disappear", "vanish", "exist", "fade away"),
     ),
     _d("suicide", r"\b(?:stop|stopped) existing\b", gate=("existing",)),
+    _d(
+        "suicide",
+        r"\b(?:im|i am|i feel|feel|feeling|so)\s+(?:so\s+|just\s+|really\s+|totally\s+|completely\s+)*(?:done|finished|"
+        r"over it)\s+with\s+(?:life|living|being alive|existing|this life|my life|it all|everything|everyone|"
+        r"this world)"
+        r"\b|\b(?:no|nothing|no reason|no point|nothing left|dont have (?:a|any) reason|no will|lost the will)\s+"
+        r"(?:\w+\s+)?to\s+(?:keep going|go on|carry on|keep living|live for|stay alive|be alive|wake up|get up|"
+        r"keep fighting|exist)\b|\b(?:ill|i will|im going to|i am going to|im gonna)\s+be\s+(?:gone|dead|not here|"
+        r"not around)\s+(?:soon|anyway|before long|by (?:then|tomorrow|morning|the weekend|next \w+)|forever)\b",
+        _end_of_thought,
+        gate=(
+            "done",
+            "finished",
+            "over it",
+            "reason",
+            "point",
+            "nothing",
+            "will",
+            "gone",
+            "dead",
+            "not here",
+            "not around",
+        ),
+    ),
+    _d(
+        "suicide",
+        r"\b(?:wish|wishing|wished)\s+(?:that\s+)?(?:i|id|i had|i was|i were)\s+(?:had\s+)?never\s+(?:been born|born|"
+        r"existed|exist|woken up|woke up)\b|\b(?:ways?|methods?|how|best way|easiest way|quickest way|painless way)\s+"
+        r"(?:\w+\s+)?(?:to|i can|i could|do i|can i|could i)\s+(?:die|kill myself|end my life|end it all)\b|"
+        r"\b(?:lethal|fatal|deadly|toxic|overdose)\s+(?:dose|doses|amount|quantity|level)\b|\bhow\s+(?:many|much)\b"
+        r"[^.?!\n]{0,40}?\b(?:would|will|could|to|it takes to|does it take to)\s+kill\s+(?:me|myself|a person|"
+        r"someone|you|her|him)\b",
+        lambda t, m: not _in_sentence(t, m, _EXERCISE),
+        gate=("never", "die", "kill", "lethal", "fatal", "deadly", "toxic", "overdose"),
+    ),
+    _d(
+        "self_harm",
+        r"(?<![\w'*])sh(?![\w'*@#$%-])",
+        lambda t, m: _near(t, m, _SH_CONTEXT, 40),
+        gate=("sh",),
+    ),
     _d("suicide", r"\boverdos\w*", _overdose, gate=("overdos",)),
     # Self-harm.
     _d("self_harm", r"\bself[\s-]?(?:harm\w*|injur\w*|mutilat\w*)\b", gate=("self",)),
@@ -393,12 +644,19 @@ _DETECTORS: Final[tuple[_Detector, ...]] = (
         lambda t, m: _in_sentence(t, m, _INTENT) or _in_sentence(t, m, _SELF_HATE),
         gate=("hit", "punch", "slap", "bang", "scratch", "bruis", "pinch"),
     ),
+    _d(
+        "self_harm",
+        rf"\b(?:fresh|new|deep|bleeding|open|my|self[\s-]?harm)\s+(?:cuts|scars|wounds|burns|gashes)\s+(?:on|across|"
+        rf"along|in)\s+{_POSSESSIVE}\s+(?:wrists?|arms?|thighs?|legs?|stomach|hips?|forearms?|skin|body)\b",
+        lambda t, m: not _in_sentence(t, m, _ACCIDENT),
+        gate=("cuts", "scars", "wounds", "burns", "gashes"),
+    ),
     # Purging.
     _d(
         "purging",
         rf"\b(?:make|makes|made|making|force|forces|forced|forcing|get|gets|got|"
         rf"getting)\s+{_SELF}\s+(?:to\s+)?"
-        r"(?:be\s+)?(?:sick|throw up|vomit\w*|puke|purge|gag)\b",
+        r"(?:be\s+)?(?:sick|throw up|vomit\w*|puke|purge|gag)\b|\bgag(?:s|ged|ging)?\s+" + _SELF + r"\b",
         gate=("sel",),
     ),
     _d(
@@ -412,15 +670,26 @@ _DETECTORS: Final[tuple[_Detector, ...]] = (
     _d(
         "purging",
         rf"\bfingers? down {_POSSESSIVE} throat\b|\bipecac\b"
-        r"|\bchew\w*(?!\s+gum)(?:\s+\w+){0,3}?\s+(?:and|then)\s+spit\w*",
+        r"|\bchew\w*(?!\s+gum)(?:\s+\w+){0,3}?\s+(?:and|then|n)\s+spit\w*(?!\s+(?:out\s+)?(?:the\s+|any\s+|your\s+)?"
+        r"(?:bones?|pits?|seeds?|stones?|shells?|gum|pips?|husks?|gristle))|\bspit\w*\s+(?:\w+\s+){0,3}?out\s+"
+        r"(?:\w+\s+){0,2}?after\s+chewing\b|\bspit\w*\s+(?:it|food|them|everything)\s+out\s+(?:before|instead of)\s+"
+        r"swallow\w*",
         gate=("throat", "spit", "ipecac"),
     ),
     _d("purging", r"\bpurg(?:e|es|ed|ing)\b", _purge, gate=("purg",)),
+    _d(
+        "purging",
+        r"(?<![\w/])b\s?/\s?p(?![\w/])|\bb&p\b",
+        lambda t, m: not _in_sentence(t, m, _BLOOD_PRESSURE),
+        gate=("b/p", "b /", "b&p"),
+    ),
     # Laxatives, diuretics, diet pills, insulin omission.
     _d(
         "laxative_misuse",
         r"\b(?:laxatives?|laxies|senna|senokot|sennakot|dulcolax|bisacodyl|ex-?lax|miralax|movicol|"
-        r"diuretics?|water pills?|water tablets?)\b",
+        r"diuretics?|water pills?|water tablets?|dandelion (?:pills|tablets|root pills)|(?:detox|skinny|slimming|"
+        r"flat tummy|"
+        r"laxative|dieters?) teas?|teatox)\b",
         _laxative,
         gate=(
             "lax",
@@ -433,6 +702,110 @@ _DETECTORS: Final[tuple[_Detector, ...]] = (
             "diuretic",
             "water pill",
             "water tablet",
+            "dandelion",
+            "tea",
+        ),
+    ),
+    _d(
+        "laxative_misuse",
+        rf"\b(?:abus|misus|overus)\w*\s+(?:\w+\s+){{0,2}}?{_PURGE_AID}|{_PURGE_AID}\s+(?:abuse|misuse|overuse|"
+        rf"addiction|"
+        r"dependen\w*)\b|\b(?:addicted to|hooked on|dependent on|rely on|relying on|relied on)\s+(?:\w+\s+)?"
+        rf"{_PURGE_AID}|\b(?:[3-9]|[1-9][0-9]+|three|four|five|six|seven|eight|nine|ten|twenty|handful|bunch|box|"
+        r"packet|pack|whole (?:box|packet|pack|bottle)|lots|loads|several)\s+(?:of\s+)?(?:(?:my|the|those)\s+)?"
+        r"(?:laxatives|laxative (?:pills|tablets)|dulcolax|senna (?:pills|tablets)|ex-?lax|diuretics|water pills|"
+        r"diet pills)\b",
+        gate=(
+            "lax",
+            "diuretic",
+            "water pill",
+            "water tablet",
+            "diet pill",
+            "slimming pill",
+            "senna",
+            "bisacodyl",
+            "suppressant",
+            "ipecac",
+        ),
+    ),
+    _d(
+        "laxative_misuse",
+        rf"\b(?:take|taking|try|trying|use|using|pop|popping|have|grab|add|adding|consider|start|starting|drink|"
+        rf"drinking)\s+(?:\w+\s+){{0,3}}?{_PURGE_AID}|{_PURGE_AID}\s+(?:can|will|could|may|might|help|helps|work|"
+        r"works|(?:are|is)\s+(?:a\s+|an\s+|the\s+)?(?:great|good|easy|quick|handy|fast|simple|effective|useful|best|"
+        r"safe|secret|trick))\b",
+        lambda t, m: not _in_sentence(t, m, _PRESCRIBED),
+        gate=(
+            "lax",
+            "diuretic",
+            "water pill",
+            "water tablet",
+            "diet pill",
+            "slimming pill",
+            "senna",
+            "bisacodyl",
+            "suppressant",
+            "ipecac",
+            "tea",
+        ),
+        only="output",
+    ),
+    _d(
+        "laxative_misuse",
+        r"\b(?:lasix|furosemide|bumetanide|bumex|torsemide|hydrochlorothiazide|hctz|chlorthalidone|indapamide|"
+        r"spironolactone)\b",
+        lambda t, m: _near(t, m, _MISUSE, 100) or _near(t, m, _WATER_CUT, 100),
+        gate=(
+            "lasix",
+            "furosemide",
+            "bumetanide",
+            "bumex",
+            "torsemide",
+            "thiazide",
+            "hctz",
+            "chlorthalidone",
+            "indapamide",
+            "spironolactone",
+        ),
+    ),
+    _d(
+        "diet_pills",
+        r"\b(?:phentermine|adipex|qsymia|contrave|sibutramine|meridia|orlistat|alli|xenical|ozempic|wegovy|"
+        r"semaglutide|mounjaro|zepbound|tirzepatide|saxenda|liraglutide|retatrutide|glp[\s-]?1s?|ephedra|ephedrine|"
+        r"diet pills?|slimming pills?|appetite suppressants?|adderall|vyvanse|ritalin|modafinil|"
+        r"thyroid (?:pills|meds|medication|tablets)|levothyroxine|t3|cytomel|caffeine pills)\b",
+        _unprescribed,
+        gate=(
+            "phentermine",
+            "adipex",
+            "qsymia",
+            "contrave",
+            "sibutramine",
+            "meridia",
+            "orlistat",
+            "alli",
+            "xenical",
+            "ozempic",
+            "wegovy",
+            "semaglutide",
+            "mounjaro",
+            "zepbound",
+            "tirzepatide",
+            "saxenda",
+            "liraglutide",
+            "retatrutide",
+            "glp",
+            "ephedr",
+            "pill",
+            "suppressant",
+            "adderall",
+            "vyvanse",
+            "ritalin",
+            "modafinil",
+            "thyroid",
+            "levothyroxine",
+            "t3",
+            "cytomel",
         ),
     ),
     _d(
@@ -445,15 +818,20 @@ _DETECTORS: Final[tuple[_Detector, ...]] = (
     _d(
         "insulin_omission",
         r"\b(?:skip\w*|omit\w*|miss\w*|stop\w*|reduc\w*|restrict\w*|withhold\w*|under-?dos\w*|less|"
-        r"cut\w*(?:\s+back)?(?:\s+on)?|not\s+(?:tak|tak\w*|us\w*))\s+(?:(?:my|the|taking|using|on|"
-        r"doses?\s+of|down\s+on|back\s+on)\s+)*insulin\b|\binsulin\s+(?:omission|restriction|"
+        r"cut\w*(?:\s+back)?(?:\s+on)?|not\s+(?:tak|tak\w*|us\w*))\s+(?:(?:my|the|your|her|his|some|a few|a|an|"
+        r"taking|using|on|doses?\s+of|shots?\s+of|down\s+on|back\s+on)\s+)*insulin\b|\binsulin\s+(?:omission|"
+        r"restriction|"
         r"manipulation)\b",
         _insulin,
         gate=("insulin",),
     ),
     _d("insulin_omission", r"\bdiabulimi\w*", gate=("diabulim",)),
     # Starvation and not eating for days.
-    _d("starvation", rf"\bstarv(?:e|es|ed|ing)\s+{_SELF}\b|\bstarvation diet\b", gate=("starv",)),
+    _d(
+        "starvation",
+        rf"\bstarv(?:e|es|ed|ing)\s+{_SELF}\b(?!\s+of\s+(?!food|calories|nutrients|meals|energy)\w)|\bstarvation diet\b",
+        gate=("starv",),
+    ),
     _d(
         "starvation",
         r"\bstarv(?:e|es|ed|ing)\b(?:\s+\w+){0,3}?\s+(?:to|so (?:i|that i|she|he|they) can|until|till|"
@@ -477,17 +855,21 @@ _DETECTORS: Final[tuple[_Detector, ...]] = (
     ),
     _d(
         "starvation",
-        r"\b(?:i(?:ve| have)?|she|he|they|shes|hes|theyve)\s+(?:basically\s+|pretty much\s+|totally\s+|"
-        r"completely\s+|just\s+)?(?:(?:stopped|quit|stop)\s+eating|(?:refuse|refused|"
+        r"\b(?:i(?:ve| have)?|she|he|they|shes|hes|theyve|and|but|so|now|(?:going|want|wants|wanted|trying|plan|"
+        r"planning) to)\s+"
+        r"(?:(?:has|have|had|has been|have been|is|was)\s+)?(?:basically\s+|pretty much\s+|totally\s+|"
+        r"completely\s+|just\s+)?(?:(?:stopped|quit|stop|stopping|quitting)\s+eating|(?:refuse|refused|"
         r"refusing)\s+to\s+eat)\b(?!\s+(?:junk|sugar|meat|bread|after|late|at night|so much|processed|out|"
         r"fast food|carbs|gluten|dairy|red meat|fried|sweets|snacks|chocolate|takeaway|takeout|before|past|"
         r"when|while|in front|with|the))",
+        lambda t, m: not _in_sentence(t, m, _ILLNESS),
         gate=("eating", "to eat"),
     ),
     _d(
         "starvation",
         r"\b(?:havent|have not|hasnt|has not|hadnt|had not|didnt|did not|dont|do not|not|wont|will not|"
-        r"stop(?:ped)?|quit|barely|hardly|refuse to|refusing to|refused to)\s+(?:really\s+|properly\s+|"
+        r"stop(?:ped)?|quit|barely|hardly|refuse to|refusing to|refused to)\s+(?:(?:need|have|want|got)\s+to\s+)?"
+        r"(?:really\s+|properly\s+|"
         r"actually\s+|even\s+)?(?:eaten|eating|eat|ate|had\s+(?:any\s+)?(?:food|a meal|anything)|"
         r"touched\s+food|had\s+a\s+(?:proper\s+)?meal)\b"
         rf"(?:\s+\w+){{0,3}}?\s+(?:in|for|over|during|the\s+(?:last|past))\s+{_D}",
@@ -527,10 +909,10 @@ _DETECTORS: Final[tuple[_Detector, ...]] = (
     ),
     _d(
         "starvation",
-        rf"\b(?P<dur>day\s+(?:[0-9]+|{_WORD}))\s+(?:of|without)\s+(?:not eating|no food|eating nothing|"
+        rf"\b(?P<dur>day\s+(?:[0-9]+|{_WORD}))\s*(?:of\s+|without\s+|[,:-]\s*)?(?:not eating|no food|eating nothing|"
         rf"no eating|"
         r"starving|(?:my |a |this )?(?:water |dry |juice )?fast(?:ing)?)",
-        lambda t, m: _day_count(m) and ("fast" not in m.group(0) or bool(_WEIGHT_CONTEXT.search(t))),
+        lambda t, m: _day_count(m) and ("fast" not in m.group(0) or _weight_anywhere(t)),
         gate=("day ",),
     ),
     _d(
@@ -561,7 +943,65 @@ _DETECTORS: Final[tuple[_Detector, ...]] = (
         _fast,
         gate=("fast",),
     ),
-    _d("starvation", rf"\bfast(?:ing)?\s+(?:for|over)\s+{_D}", _fast, gate=("fast",)),
+    _d("starvation", rf"\bfast(?:s|ed|ing)?\s+(?:(?:for|over)\s+)?{_D}", _fast, gate=("fast",)),
+    _d(
+        "starvation",
+        rf"\b(?:on|off)\s+(?:just\s+|only\s+|nothing but\s+)?(?:water|black coffee|tea|diet (?:coke|soda)|coffee)\s+"
+        rf"(?:alone\s+|only\s+)?(?:for|over)\s+{_D}|\bwater\s+(?:alone|only)\s+(?:for|"
+        rf"over)\s+{_D.replace('dur>', 'd2>')}",
+        _water_only,
+        gate=("water", "coffee", "tea", "coke", "soda"),
+    ),
+    _d(
+        "starvation",
+        rf"{_D}\s+(?:on|of)\s+(?:just\s+|only\s+|nothing but\s+)(?:water|black coffee|tea|diet (?:coke|soda))\b",
+        _multi_day,
+        gate=("water", "coffee", "tea", "coke", "soda"),
+    ),
+    _d(
+        "starvation",
+        rf"\b(?:cut(?:ting)? out|stop(?:ping)?|giv(?:e|ing) up|avoid(?:ing)?|skip(?:ping)?|no|"
+        rf"zero)\s+(?:all\s+)?(?:food|"
+        rf"eating|solid food|solids|meals)\s+(?:entirely\s+|completely\s+|altogether\s+|totally\s+)?(?:for|"
+        rf"over)\s+{_D}",
+        _multi_day,
+        gate=("food", "eating", "solid", "meals"),
+    ),
+    _d(
+        "starvation",
+        rf"\b(?:ignor|suppress|numb|kill|shut\w* off|block|push\w* through|fight)\w*\s+(?:my\s+|your\s+|the\s+)?"
+        rf"(?:hunger|appetite|hunger pangs|cravings)(?:\s+\w+){{0,2}}?\s+(?:for|over)\s+{_D}",
+        _multi_day,
+        gate=("hunger", "appetite", "cravings"),
+    ),
+    _d(
+        "starvation",
+        rf"{_D}\s+of\s+(?:eating nothing|not eating|no food|no eating|zero food|zero calories|starving|"
+        r"(?:only|just) (?:water|black coffee|tea)|water only|nothing but water)\b",
+        _multi_day,
+        gate=("nothing", "not eating", "no food", "no eating", "zero", "starving", "water"),
+    ),
+    _d(
+        "starvation",
+        rf"\bnothing\s+(?:at all\s+|but water\s+|but coffee\s+|except water\s+)?(?:for|in|over)\s+{_D}",
+        lambda t, m: _multi_day(t, m) and _near(t, m, _FOOD_WORD, 80),
+        gate=("nothing",),
+    ),
+    _d(
+        "starvation",
+        r"\b(?:(?:havent|have not|hasnt|has not|hadnt|had not|not)\s+(?:really\s+|properly\s+|even\s+|actually\s+)?"
+        r"(?:eaten|had (?:any )?(?:food|a meal|a proper meal|anything)|eaten anything|touched food)|(?:no|zero)\s+"
+        r"(?:food|eating|meals?|solid food|calories))(?:\s+\w+){0,2}?"
+        r"\s+since\s+(?:(?:last\s+)?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|week|weekend|month)|"
+        r"the weekend|the day before yesterday|(?:a few|several|[0-9]+|two|three|four|five|six|seven) days ago)\b",
+        gate=("since",),
+    ),
+    _d(
+        "starvation",
+        r"\b(?:stop|stopping|stopped|quit|quitting|not|no)\s+(?:eating|food)\s+(?:\w+\s+)?(?:until|till|til|before)\s+"
+        r"(?:i|im|i am|i hit|i reach|i get|i weigh|i lose|i see|i look|[0-9])",
+        gate=("eating", "food"),
+    ),
     # Hiding not eating.
     _d(
         "hiding",
@@ -574,14 +1014,59 @@ _DETECTORS: Final[tuple[_Detector, ...]] = (
     ),
     _d(
         "hiding",
-        r"\b(?:pretend\w*|fake|faking|lie|lying|lied)\s+(?:to\s+(?:\w+\s+){1,2})?(?:that\s+)?(?:i\s+|"
-        r"ive\s+)?(?:about\s+)?(?:(?:have|had|already)\s+)*(?:eat\w*|ate|eaten|meals?|food|full)\b",
-        gate=("pretend", "fake", "faking", "lie", "lying", "lied"),
+        r"\b(?:hide|hides|hiding|hid|stash\w*|sneak\w*|slip\w*|bin|binning|binned|throw\w* away|threw away|flush\w*)\s+"
+        r"(?:\w+\s+){0,2}?(?:food|meals?|dinner|lunch|breakfast|snacks?|leftovers|plate)\s+(?:\w+\s+){0,2}?(?:in|under|"
+        r"inside|into|behind|down)\s+(?:a|the|your|my|her|his)\s+(?:napkins?|pockets?|bags?|bins?|trash|toilet|"
+        r"sleeves?|plants?|pets?|dogs?|room|bedroom|drawer|serviettes?|sink)\b",
+        gate=("hid", "stash", "sneak", "slip", "bin", "throw", "threw", "flush"),
+    ),
+    _d(
+        "hiding",
+        r"\b(?:pretend\w*|fake|faking|lie|lying|lied)\s+(?:to\s+(?:\w+\s+){1,2})?(?:that\s+)?(?:(?:i|ive|you|"
+        r"youve|she|shes|he|hes|they|theyve|we)\s+)?(?:about\s+)?(?:(?:have|had|already|just)\s+)*(?:eat\w*|"
+        r"ate|eaten|meals?|food|full)\b|\b(?:make|makes|making|made|so|so that|let|letting)\s+(?:it|people|them|"
+        r"everyone|every1|my\s+\w+|her|him|others|your\s+\w+|they|he|she|nobody|no one|\w+)\s+(?:look|looks|seem|"
+        r"seems|think|thinks|believe|believes|assume|assumes|will think|wont notice|doesnt notice)\s+(?:like\s+|"
+        r"that\s+)?"
+        r"(?:i|ive|im|i have|you|youve|youre|she|he)\s+(?:already\s+|just\s+)?(?:ate|eaten|eating|had\s+(?:dinner|"
+        r"lunch|breakfast|food|a meal|something)|have eaten|am eating|are eating|is eating|been eating)\b|"
+        r"\b(?:excuses?|what\s+to\s+(?:say|tell)|what\s+(?:do|should|"
+        r"can)\s+i\s+(?:say|tell)|how\s+(?:do|can)\s+i\s+get\s+out\s+of)\s+(?:\w+\s+){0,4}?(?:not\s+eat\w*|"
+        r"skip\w*\s+(?:meals|dinner|lunch|breakfast|food)|avoid\w*\s+(?:eating|meals|food|dinner|lunch)|"
+        r"eating|meals|dinner|lunch)\b",
+        gate=(
+            "pretend",
+            "fake",
+            "faking",
+            "lie",
+            "lying",
+            "lied",
+            "look",
+            "seem",
+            "think",
+            "believe",
+            "assume",
+            "excuse",
+            "what to",
+            "what do",
+            "what should",
+            "what can",
+            "get out",
+        ),
+    ),
+    _d(
+        "hiding",
+        r"\b(?:tell|telling|told|say|saying|said)\s+(?:\w+\s+){0,3}?(?:that\s+)?(?:i|you|she|he|they)\s+(?:already|"
+        r"just)\s+(?:ate|had\s+(?:dinner|lunch|breakfast|food|a meal|something)|eaten)\b",
+        _deceive,
+        gate=("tell", "told", "say", "said"),
     ),
     _d(
         "hiding",
         r"\b(?:notic\w*|find out|finding out|found out|realiz\w*|realis\w*|catch\w* me|suspect\w*|"
-        r"knowing)\b(?:\s+\w+){0,4}?\s+(?:not eating|havent eaten|have not eaten|dont eat|didnt eat|"
+        r"knowing|knows?|can tell|sees?|see that)\b(?:\s+\w+){0,4}?\s+(?:(?:not eating|havent eaten|have not eaten|"
+        r"dont eat|didnt eat)(?!\s+(?:enough\s+|much\s+|any\s+|the\s+|my\s+)?(?:protein|veg\w*|fruit|fib\w*|carbs|"
+        r"fat|greens|vegetables|breakfast|meat|dairy|sugar|junk|healthy|clean|right|well|out|late|gluten|red meat))|"
         r"skip\w* (?:meals|dinner|lunch|breakfast)|throw\w* up|purg\w*|starv\w*|vomit\w*)",
         gate=(
             "notic",
@@ -593,6 +1078,9 @@ _DETECTORS: Final[tuple[_Detector, ...]] = (
             "catch",
             "suspect",
             "knowing",
+            "know",
+            "tell",
+            "see",
         ),
     ),
     _d(
@@ -613,11 +1101,15 @@ _DETECTORS: Final[tuple[_Detector, ...]] = (
     _d(
         "pro_ed",
         r"\bpro[\s-]?(?:ana|mia|ed)\b|\b(?:thinspo|meanspo|bonespo|skinnyspo|bone[\s-]?spo)\w*|\b(?:ana|"
-        r"mia) (?:coach|buddy|buddies|tips|diet|rules|bracelet|sisters?)\b|\bana and mia\b|\b(?:tips|help|"
+        r"mia) (?:coach\w*|budd\w*|tips?|tricks?|diet\w*|rules?|bracelets?|sisters?|friends?|pals?|inspo|"
+        r"motivation|groups?|chats?|community|accounts?|blogs?|lifestyle|mindset|challenges?|food lists?)\b|"
+        r"\bana and mia\b|\b(?:tips|help|"
         r"ways|tricks)\s+(?:to|for|on)\s+(?:becoming|being|stay(?:ing)?|get(?:ting)?)\s+(?:anorexic|"
         r"bulimic)\b|\b(?:how|want)\s+(?:to|do i|can i)\s+(?:become|be|get)\s+(?:anorexic|bulimic)\b|"
         r"\bwish (?:i|she|he) (?:was|were|had|could be|could get) (?:anorexic|bulimic|anorexia|bulimia|"
-        r"an eating disorder)\b",
+        r"an eating disorder)\b|\b(?:want|wanna|wish|hope|hoping|trying|try|how|tips|ways)\s+(?:to\s+|i\s+(?:had|"
+        r"could|can)\s+|do\s+i\s+|can\s+i\s+|could\s+i\s+)?(?:get|have|develop|catch|become|give myself)\s+(?:an?\s+)?"
+        r"(?:ed|eating disorder|anorexia|bulimia|anorexic|bulimic)\b",
         gate=(
             "pro ana",
             "pro-ana",
@@ -639,6 +1131,7 @@ _DETECTORS: Final[tuple[_Detector, ...]] = (
             "anorexi",
             "bulimi",
             "eating disorder",
+            " ed",
         ),
     ),
     _d(
@@ -656,7 +1149,20 @@ _DETECTORS: Final[tuple[_Detector, ...]] = (
         r"worse|bad again|flaring|coming back|acting up|taking over|telling me)",
         gate=("eating disorder", "ed ", "anorexia", "bulimia"),
     ),
+    _d(
+        "eating_disorder",
+        r"\b(?:is|are|am|being|seems?|looks?|getting|gotten|become|becoming|became|turning|turned|gone)\s+"
+        r"(?:so\s+|really\s+|very\s+|kind of\s+|kinda\s+|basically\s+|properly\s+)?(?:anorexic|bulimic)\b|"
+        r"\b(?:has|have|got)\s+(?:an?\s+)?(?:active\s+|serious\s+|severe\s+)?(?:eating disorder|anorexia|bulimia)\b",
+        gate=("anorexic", "bulimic", "eating disorder", "anorexia", "bulimia"),
+    ),
     _d("eating_disorder", r"\brelaps\w*", _relapse, gate=("relaps",)),
+    _d(
+        "eating_disorder",
+        r"\b(?:creeping|coming|sneaking|crept|came|come|is|its|getting)\s+back\b|\bback again\b",
+        lambda t, m: _in_sentence(t, m, _ED_WORD),
+        gate=("back",),
+    ),
 )
 
 # --- Resolved past and supportive output ----------------------------------------------------------
@@ -671,39 +1177,64 @@ _RESOLVED = re.compile(
     r"i am) (?:healthy|well|fine|ok|okay|doing (?:well|great|fine|much better))(?: now)?|"
     r"doing (?:much )?better now|over it now|overcame|overcome|beat it|moved (?:on|past)|put (?:it|that|"
     r"this) behind|no longer|not anymore|dont anymore|thing of the past|all in the past|"
-    r"[0-9]+ years? (?:clean|free|recovered|in recovery))\b"
+    r"[0-9]+ years? (?:clean|free|recovered|in recovery)|(?:havent|have not|hasnt|has not|didnt|did not|"
+    r"never)(?:\s+\w+){0,2}?\s+(?:in|for|since)\s+(?:over\s+|more than\s+|nearly\s+|almost\s+)?(?:[0-9]+|a few|"
+    r"several|many|two|three|four|five|six|seven|eight|nine|ten|a couple of)\s+(?:years|decades))\b"
 )
 _CURRENT = re.compile(
     r"\b(?:again|still|lately|recently|these days|currently|nowadays|right now|this (?:week|month|morning|"
     r"evening|year)|today|tonight|last night|yesterday|start(?:ed|ing)? (?:again|back)|relaps\w*|urges?|"
     r"tempt\w*|slip(?:ped|ping)? (?:back|up)|thinking (?:about|of)|want to|wanting to|feel like|going to|"
     r"might|miss (?:it|doing)|struggling|cant stop|cannot stop|keep|keeps|every (?:day|night|time|meal|"
-    r"morning)|whenever|help me|how (?:do|can|to|should)|tips|should i|im \w+ing|i am \w+ing|"
+    r"morning)|whenever|help me|how (?:do|can|to|should)|tips|should i|(?:im|i am) (?!doing\b|feeling\b|living\b|"
+    r"thriving\b|training\b|running\b|working\b|coping\b|eating (?:well|normally|properly|regularly|enough)\b)"
+    r"\w+ing|"
     r"ive been \w+ing|i have been \w+ing)\b"
 )
 # Output that names a behaviour only to warn about it or point to help. Support and warning
 # words count anywhere in the sentence; negations only right before the behaviour ("please
 # don't go days without food"), so "To stop cravings, go 3 days without food" still blocks.
 _SUPPORTIVE = re.compile(
-    r"\b(?:reach out|helpline|hotline|help ?line|988|crisis|emergency|support\w*|professional|therapist|"
+    r"\b(?:reach out|helpline|hotline|help ?line|988|crisis|emergency|support(?!s?\s+(?:your\s+|faster\s+|rapid\s+|"
+    r"quick\s+|quicker\s+|more\s+)?(?:weight|fat|diet|goals?|loss|cut|results|progress|slimming))\w*|"
+    r"(?:a|an|with a|medical|health|healthcare|mental health) professional|professional (?:help|support)|therapist|"
     r"counsel+or|doctor|gp|physician|clinician|dietitian|talk to|speak (?:to|with)|seek (?:help|support)|"
     r"get help|someone you trust|not alone|concerned|worried|sorry|sounds like|it seems|care about|"
     r"here for you|anad|beat|samaritans|eating disorders?|not (?:a )?(?:safe|healthy|effective|good|"
     r"recommended|sustainable)|isnt (?:safe|healthy|effective)|dangerous|harmful|risky|risks|unsafe|"
     r"unhealthy|seriously|deadly|life-threatening|electrolyte\w*|dehydrat\w*|side effects|warning|"
-    r"ineffective|myth|only (?:remove|lose|lost) water|water weight|doesnt (?:work|help|burn)|dont (?:work|"
-    r"help|burn))\b"
+    r"ineffective|myth|only (?:remove|lose|lost|shed|drop|flush) water(?: weight)?|(?:just|only|mostly) water "
+    r"weight|(?:never|not) a good idea|bad idea|(?:doesnt|dont|wont|cant|will not|do not|does not|can not|cannot) "
+    r"(?:really )?(?:work|help|burn|make)|(?:can|could|will|may|might|does|do|to) (?:seriously |permanently )?"
+    r"damage|damages|damaging|(?:teeth|tooth|heart|kidney|organ|gut|bowel|colon|enamel|long-term|lasting|serious|"
+    r"permanent) damage|erod\w*|backfir\w*|slows? (?:down )?(?:your )?metabolism|"
+    r"disordered|sign of|symptoms? of|dizz\w*|faint\w*|muscle loss|malnutrition|deficienc\w*|arrhythmi\w*|"
+    r"heart problems|teeth|tooth|wouldnt recommend|would not recommend|dont recommend|do not recommend|"
+    r"cant recommend|cannot recommend|not recommended|never (?:ok|okay|safe|healthy|a good idea|the answer)|not "
+    r"(?:ok|okay)|(?:dont|doesnt|do not|does not|wont|will not|cant|cannot) (?:\w+ )?(?:prevent|stop|block|remove|"
+    r"reduce|cause fat loss)|bulimi\w*|anorexi\w*|treatment|recovery|therapy|help is available|(?:make|makes|leave|"
+    r"leaves) you feel (?:worse|awful|terrible|weak|sick|exhausted))\b"
 )
+# The negation must be said to the reader ("please don't", "you should never", "I can't
+# recommend"), not belong to someone else in the advice ("so they don't notice you skip").
 _NEGATED_BEFORE = re.compile(
-    r"\b(?:dont|do not|never|avoid|stop|shouldnt|should not|wont|will not|cannot|cant|not|no need to|"
-    r"instead of|rather than|please dont|please do not)\b(?:\s+\S+)?\s*$"
+    r"(?:^\W*|[,:;(-]\s*|\b(?:please|you|youll|you should|you must|i|id|i would|we|just|so|and|but|then|always|"
+    r"to|or|never|really|definitely|strongly)\s+)(?:dont|do not|never|avoid|avoiding|stop|shouldnt|should not|wont|"
+    r"will not|cannot|cant|can not|not|no need to|instead of|rather than|please dont|please do not|"
+    r"would not|wouldnt|must not|mustnt)\b(?:\s+\S+)?\s*$"
 )
+
+
+@lru_cache(maxsize=8)
+def _resolved_and_not_current(text: str) -> bool:
+    """The text states a resolution somewhere and nothing in it sounds current (once per text)."""
+    return bool(_RESOLVED.search(text)) and not _CURRENT.search(text)
 
 
 def _resolved_past(text: str, m: re.Match[str]) -> bool:
     """Stated as past and clearly resolved: a past marker where it is said, a resolution
     somewhere, and nothing that sounds current."""
-    return _in_sentence(text, m, _PAST) and bool(_RESOLVED.search(text)) and not _CURRENT.search(text)
+    return _in_sentence(text, m, _PAST) and _resolved_and_not_current(text)
 
 
 def _supportive(text: str, m: re.Match[str]) -> bool:
@@ -734,6 +1265,8 @@ def find_crisis(text: str, direction: Direction) -> tuple[str, re.Match[str], st
     present = _gate_words(norm)
     for det in _DETECTORS:
         if present.isdisjoint(det.gate) or (det.also and present.isdisjoint(det.also)):
+            continue
+        if det.only is not None and det.only != direction:
             continue
         for m in det.pattern.finditer(norm):
             if det.check is not None and not det.check(norm, m):

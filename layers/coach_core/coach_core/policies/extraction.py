@@ -11,11 +11,12 @@ the policies only compare numbers with thresholds and never parse text themselve
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal
 
-from coach_core.policies.text import alternation, is_question, normalize, sentence_around
+from coach_core.policies.text import alternation, is_question_span, normalize, occurs_within, sentence_around
 
 KJ_PER_KCAL = 4.184
 KG_PER_LB = 0.45359237
@@ -89,11 +90,15 @@ _TENS = {
 }
 _WORD = alternation("|".join(sorted([*_UNITS, *_TENS, "hundred", "thousand"], key=len, reverse=True)))
 WORD_NUMBER = _WORD  # one number word ("three", "twenty", "hundred"), for patterns elsewhere
+# Digits count as part of a run only right before a scale word, so "12 hundred" and "1.2
+# thousand" scale as one number (1200) instead of "hundred" becoming a separate 100.
+_SCALED_DIGITS = r"(?<![0-9.,])[0-9]+(?:[.,][0-9]+)?(?=\s+(?:hundred|thousand)\b)"
 _RUN_RE = re.compile(
-    rf"\b(?:an?\s+(?=hundred|thousand))?{_WORD}(?:(?:\s+|-)(?:and\s+)?(?:an?\s+(?=hundred|"
-    rf"thousand))?{_WORD})*(?:\s+point(?:\s+{_WORD})+)?(?:\s+and\s+a\s+half)?\b"
+    rf"(?:\b(?:an?\s+(?=hundred|thousand))?{_WORD}|{_SCALED_DIGITS})(?:(?:\s+|-)(?:and\s+)?(?:an?\s+"
+    rf"(?=hundred|thousand))?(?:{_WORD}|{_SCALED_DIGITS}))*(?:\s+point(?:\s+{_WORD})+)?"
+    rf"(?:\s+and\s+a\s+half)?\b"
 )
-_TOKEN_RE = re.compile(r"[a-z]+")
+_TOKEN_RE = re.compile(r"[a-z]+|[0-9]+(?:[.,][0-9]+)?")
 
 
 def _words_to_numbers(run: str) -> str:
@@ -109,7 +114,7 @@ def _words_to_numbers(run: str) -> str:
     def flush() -> None:
         nonlocal total, group, seen, last, joined
         if seen:
-            value = total + group
+            value = round(total + group, 6)  # "1.1 thousand" is 1100, not 1100.0000000000002
             out.append(str(int(value)) if value == int(value) else str(value))
         total, group, seen, last, joined = 0.0, 0.0, False, "", False
 
@@ -133,7 +138,9 @@ def _words_to_numbers(run: str) -> str:
             if digits:
                 group += float("0." + digits)
             continue
-        if tok in ("a", "an"):
+        if tok[0].isdigit():
+            value, kind = float(tok.replace(",", ".")), "unit"
+        elif tok in ("a", "an"):
             value, kind = 1, "unit"
         elif tok in _UNITS:
             value, kind = _UNITS[tok], "unit"
@@ -168,7 +175,6 @@ def _words_to_numbers(run: str) -> str:
     return " ".join(out)
 
 
-_DIGIT_SCALE_RE = re.compile(r"\b([0-9]+(?:\.[0-9]+)?)\s+(hundred|thousand)\b")
 _DIGIT_HALF_RE = re.compile(r"\b([0-9]+)(?:\s+and\s+a\s+half|\s*½)\b")
 _MASS = r"(?:kilos?|kilograms?|kgs?|pounds?|lbs?|stones?)"
 _HALF_A_RE = re.compile(rf"\b(?:half an?|an? half)\s+(?={_MASS}\b)")
@@ -182,8 +188,6 @@ def numberize(text: str) -> str:
     "half a kilo" -> "0.5 kilo", "a pound" -> "1 pound"). Word numbers are only rewritten
     where they are numbers; everything else is left as it is."""
     out = _RUN_RE.sub(_run_to_digits, text)
-    if "hundred" in out or "thousand" in out:
-        out = _DIGIT_SCALE_RE.sub(_scaled_digits, out)
     if "couple" in out:
         out = _COUPLE_RE.sub("2 ", out)
     half = "half" in out or "½" in out
@@ -198,10 +202,6 @@ def numberize(text: str) -> str:
 
 def _run_to_digits(m: re.Match[str]) -> str:
     return _words_to_numbers(m.group(0))
-
-
-def _scaled_digits(m: re.Match[str]) -> str:
-    return f"{float(m.group(1)) * (100 if m.group(2) == 'hundred' else 1000):g}"
 
 
 def _unit_and_half(m: re.Match[str]) -> str:
@@ -250,10 +250,17 @@ _NUM_RE = re.compile(NUM)
 _NUMBER_START_RE = re.compile(rf"(?<![0-9a-z.,]){NUM}")
 
 
+# At most this many numbers are read from one text. A coaching message holds a handful; a wall
+# of hundreds of numbers is a data dump or an attempt to slow the engine down, and reading the
+# first ones keeps every check within a few milliseconds. (The model's reply is checked too.)
+MAX_NUMBERS = 100
+
+
 @lru_cache(maxsize=32)
 def _number_starts(text: str) -> tuple[int, ...]:
-    """Where each number in `text` starts: extraction looks only there, not at every character."""
-    return tuple(m.start() for m in _NUMBER_START_RE.finditer(text))
+    """Where each number in `text` starts (the first MAX_NUMBERS): extraction looks only
+    there, not at every character."""
+    return tuple(m.start() for m, _ in zip(_NUMBER_START_RE.finditer(text), range(MAX_NUMBERS), strict=False))
 
 
 def duration_days(phrase: str) -> float | None:
@@ -361,7 +368,9 @@ _RANGE_RE = re.compile(rf"(?P<n1>{NUM})(?:\s*(?:-|to|or)\s*(?P<n2>{NUM}))?(?![0-
 _TARGET_HEAD_RE = re.compile(
     r"\b(?:calorie|calories|kcal|cal|energy)\s+(?:intake|target|goal|budget|limit|allowance|"
     r"cap)\s+(?:(?:is|of|at|to|=|:|set to|should be|will be|be|about|around|roughly|approximately|approx|"
-    r"only|just|~|under|below|less than|no more than)\s*)*$"
+    r"only|just|~|under|below|less than|no more than)\s*)*$|\b(?:daily|day|days|todays|my|your|her|his)\s+"
+    r"(?:calories|cals|kcals?|calorie intake|energy intake|intake)\s+(?:(?:are|is|were|was|=|:|at|of|sit at|sits at|"
+    r"come to|comes to|add up to|total|about|around|roughly|only|just|usually|normally|~)\s*)+$"
 )
 _OTHER_QUANTITY_RE = re.compile(
     r"(?:\b(?:steps?|ml|mls|mg|mcg|iu|grams?|g|minutes?|mins?|hours?|hrs?|reps?|sets?|push-?ups|pull-?ups|"
@@ -372,7 +381,9 @@ _OTHER_QUANTITY_RE = re.compile(
     r"visitors?|views?|people|customers?)\b|[$£€%])"
 )
 # "is 1,000 too low?", "would 900 be ok?": a bare figure asked about as an intake.
-_ASK_HEAD_RE = re.compile(r"\b(?:is|are|would|will|could|isnt)\s+(?:eating\s+|only\s+|just\s+)?$")
+_ASK_HEAD_RE = re.compile(
+    r"(?:\b(?:is|are|would|will|could|isnt)\s+(?:eating\s+|only\s+|just\s+)?|^\s*|[.!?;:,\n]\s*)$"
+)
 _ASK_TAIL_RE = re.compile(
     r"\s+(?:be\s+)?(?:too (?:low|little|few|much|aggressive|extreme)|enough|ok|okay|safe|fine|alright|"
     r"healthy|sustainable|reasonable|realistic|dangerous|bad)\b"
@@ -382,6 +393,8 @@ _FILLER = (
     r"at\s+least|only|of\s+food|worth|of\s+intake|intake|net|roughly|approx|or\s+more|each)\s+)*"
 )
 _DAILY_ANYWHERE_RE = re.compile(_DAILY_MARK)
+_UNIT_HINT_RE = re.compile(r"ca?l|kj|joule")  # every spelling _CAL_UNIT accepts contains one of these
+_TARGET_HINT_RE = re.compile(r"intake|target|goal|budget|limit|allowance|cap|cal|kcal")
 _DAILY_TAIL_RE = re.compile(rf"^\s*{_FILLER}{_DAILY_MARK}")
 _WEEKLY_TAIL_RE = re.compile(rf"^\s*{_FILLER}{_WEEKLY_MARK}")
 _MEAL_WORD = (
@@ -412,17 +425,56 @@ _IMPLIED_HEAD_RE = re.compile(
     r"lower\w* (?:\w+ )?to|go(?:ing)? (?:down )?to|aim(?:ing)? for|target(?:ing)?|set (?:\w+ )?(?:to|"
     r"at))\s+)(?:(?:of|is|at|to|for|with|around|about|roughly|approximately|approx|only|just|set to|"
     r"should be|will be|would be|was|be|=|:|~|under|below|less than|no more than|fewer than|at most|"
-    r"at least|max|maximum|like|maybe)\s*)*$"
+    r"at least|max|maximum|like|maybe|near|close to)\s*)*$"
 )
 _IMPLIED_TAIL_RE = re.compile(
     r"^\s*-?\s*(?:a\s+)?(?:diet|plan|meal\s+plan|menu|regime|regimen|program|programme|protocol|challenge|"
-    r"days?|target|goal|budget|limit|cap|vlcd|lifestyle)\b"
+    r"days?|target|goal|budget|limit|cap|vlcd|lifestyle)\b|^\s*(?:is|as|will be|would be|=)\s+(?:my|the|your|a|our)\s+"
+    r"(?:daily\s+)?(?:max|maximum|limit|target|goal|budget|cap|intake|allowance|ceiling|number|plan)\b"
 )
 _BURN_HEAD_RE = re.compile(
     r"\b(?:burn\w*|torch\w*|expend\w*|work(?:ed|ing)? off|active (?:calories|energy)|exercise calories|"
     r"watch says|tracker says)\b"
 )
-_BURN_TAIL_RE = re.compile(r"^\s*(?:burn\w*|expended|of (?:exercise|activity)|(?:at|in|during) the gym)\b")
+_BURN_TAIL_RE = re.compile(
+    r"^\s*(?:burn\w*|expended|of (?:exercise|activity|cardio|running|walking|cycling|swimming|rowing|training)|"
+    r"(?:at|in|during) the gym|on (?:the|a|my) (?:bike|treadmill|rower|elliptical|stair ?master|stepper|peloton|"
+    r"spin bike|cross trainer|assault bike|air ?bike|run|ride|walk))\b"
+)
+# An unqualified figure ("eating 1100 calories", "should i do 900 cals") after a verb of eating,
+# planning or sticking to an amount: people state intake per day, so it is read as daily.
+_INTAKE_VERB_HEAD_RE = re.compile(
+    r"\b(?:eat|eats|eating|consume|consumes|consuming|have|having|do|doing|try|trying|tryna|"
+    r"(?:stick|sticking|stuck|keep|keeping|commit|committing|switch|switching|move|moving)\s+(?:to|with)|"
+    r"(?:aim|aiming|shoot|shooting)\s+(?:for|at)|go(?:ing)?\s+(?:for|with|on)|"
+    r"(?:live|lives|living|survive|survives|surviving|get\s+by|getting\s+by|run|running|"
+    r"exist|existing)\s+(?:on|off)|manage|manages|managing|(?:im|i am|were|we are|currently|now|been)\s+at|"
+    r"(?:my|your|daily|todays)\s+(?:calories|cals|kcals?|intake)\s+(?:are|is|was|were|at|=|:)|"
+    r"(?:meals|food|everything|it all|all)\s+(?:\w+\s+){0,2}?(?:add|adds|added|adding)\s+up\s+to|"
+    r"(?:start|starting|plan|planning)\s+(?:on|with|at)?|(?:how|what)\s+about)"
+    r"(?:\s+(?:only|just|like|about|around|roughly|approximately|approx|~|maybe|under|below|less than|"
+    r"no more than|fewer than|at most|at least|max|maximum|between|barely|even|probably|usually|"
+    r"normally|an?|my|me|myself|at|near|close to|on))*\s*$"
+)
+# Single occasions: the figure is one meal or one sitting, not a day ("900 calories of pizza").
+_OCCASION_TAIL_RE = re.compile(
+    r"^\s*(?:(?:worth\s+)?of\s+(?!food\b|intake\b|energy\b|calories\b)\w+|in\s+(?:one|a\s+single|1)\s+"
+    r"(?:sitting|go|meal)|at\s+once|tonight|this\s+(?:morning|afternoon|evening)|last\s+night|"
+    r"(?:post|pre)-?\s*(?:workout|training|run|gym)|(?:before|after)\s+(?:bed|training|the\s+gym|"
+    r"(?:my|a|the)\s+(?:run|workout|session|game|match|race))|left|remaining|to\s+spare|spare|to\s+go|"
+    r"in\s+the\s+bank|over|from\s+(?:that|this|the|a|my)\b)"
+)
+# "my meals add up to 1,000 calories": the total of the day's meals, not one meal.
+_MEALS_TOTAL_RE = re.compile(
+    r"\b(?:meals|food|everything|it all|all)\s+(?:\w+\s+){0,2}?(?:add|adds|added|adding)\s+up\s+to\b|"
+    r"\b(?:all|total of|across) (?:my |your |the )?(?:\w+ )?meals\b"
+)
+_MEAL_LATER_RE = re.compile(rf"\b(?:for|at|as|in)\s+(?:a\s+|my\s+|one\s+|the\s+|your\s+)?{_MEAL_WORD}\b")
+_OCCASION_HEAD_RE = re.compile(
+    r"\b(?:just (?:ate|had|finished|eaten|grabbed|demolished|scoffed)|tonight|this (?:morning|afternoon|evening)|"
+    r"last night|at (?:the|a) (?:party|restaurant|"
+    r"wedding|buffet|bbq|barbecue)|cheat (?:meal|day))\b"
+)
 _DELTA_HEAD_RE = re.compile(
     r"(?:\b(?:deficit|surplus)(?:\s+(?:of|is|at|about|around|roughly|approximately|approx|~|to|be|should|"
     r"will|would|only|just|like|was|set|=|:|daily|a day|per day))*|\b(?:an?\s+)?(?:extra|additional|"
@@ -433,9 +485,7 @@ _DELTA_TAIL_RE = re.compile(
     r"^\s*(?:(?:a|per)\s+day\s+|daily\s+)?(?:deficit|surplus|less|fewer|more|extra|lower|higher|short|"
     r"(?:under|below|over|above)\s+(?:my\s+|your\s+|the\s+)?(?:maintenance|tdee|bmr|target|goal|needs))\b"
 )
-_REFERENCE_HEAD_RE = re.compile(
-    r"\b(?:bmr|tdee|rmr|maintenance|basal|resting|metabolic rate|maintain|maintaining)\b"
-)
+_REFERENCE_HEAD_RE = re.compile(r"\b(?:bmr|tdee|rmr|maintenance|basal|resting|metabolic rate|maintain|maintaining)\b")
 _REJECT_TAIL_RE = re.compile(
     r"^[^?]{0,40}?\b(?:too (?:low|little|few|restrictive|extreme|aggressive)|not (?:enough|safe|healthy|"
     r"sustainable|recommended|advisable)|isnt (?:enough|safe|healthy|sustainable|recommended)|unsafe|"
@@ -471,35 +521,54 @@ def _classify_calorie(
         return "intake", True, "day"
     if _WEEKLY_TAIL_RE.match(tail):
         return "intake", True, "week"
-    if _MEAL_HEAD_RE.search(head):
+    if _MEAL_HEAD_RE.search(head) and not _MEALS_TOTAL_RE.search(head):
         return "per_meal", False, "none"
     if _DAILY_HEAD_RE.search(head) or _IMPLIED_HEAD_RE.search(head) or _IMPLIED_TAIL_RE.match(tail):
         return "intake", True, "day"
+    if _implied_daily(text, head, tail, end, s_end):
+        return "intake", True, "day"
     return "intake", False, "none"
+
+
+def _implied_daily(text: str, head: str, tail: str, end: int, s_end: int) -> bool:
+    """An intake figure stated with no period but clearly meant per day: after a verb of
+    eating or planning ("eating 1100 calories", "should i do 900 cals") or asked about as an
+    amount ("is 1,100 calories enough?"), and not tied to one meal or sitting."""
+    if _OCCASION_TAIL_RE.match(tail) or _OCCASION_HEAD_RE.search(head):
+        return False
+    if occurs_within(_MEAL_LATER_RE, text, end, s_end):  # "... 600 calories, is that ok for dinner?"
+        return False
+    if _INTAKE_VERB_HEAD_RE.search(head):
+        return True
+    return bool(_ASK_HEAD_RE.search(head) and _ASK_TAIL_RE.match(tail))
 
 
 def _other_quantity(text: str, start: int, end: int) -> bool:
     """A unitless figure's sentence talks about steps, ml, money...: it is not calories."""
     s_start, s_end = sentence_around(text, start, end)
-    return bool(_OTHER_QUANTITY_RE.search(text, s_start, s_end))
+    return occurs_within(_OTHER_QUANTITY_RE, text, s_start, s_end)
 
 
 def extract_calorie_values(text: str) -> list[CalorieValue]:
     """Every energy figure in `text`, in order, as kcal with what it refers to."""
     t = prepare(text)
     found: list[tuple[int, int, str, str | None, str | None, str | None]] = []
+    # Which kinds of figure can occur at all, decided once so each number costs little.
+    units = bool(_UNIT_HINT_RE.search(t))
+    targets = bool(_TARGET_HINT_RE.search(t))
+    periods = bool(_DAILY_ANYWHERE_RE.search(t))
     taken_until = -1
     for a in _number_starts(t):
         if a < taken_until:
             continue
-        m = _CAL_RE.match(t, a)
+        m = _CAL_RE.match(t, a) if units else None
         if m:
             found.append((a, m.end(), m.group("n1"), m.group("n2"), m.group("unit"), m.group("mid")))
             taken_until = m.end()
             continue
         head = t[max(0, a - 70) : a]
-        m = _RANGE_RE.match(t, a) if _TARGET_HEAD_RE.search(head) else None
-        if m is None:
+        m = _RANGE_RE.match(t, a) if targets and _TARGET_HEAD_RE.search(head) else None
+        if m is None and periods:
             m = _BARE_RE.match(t, a)
         if m is not None:
             if not _other_quantity(t, a, m.end()):
@@ -507,12 +576,7 @@ def extract_calorie_values(text: str) -> list[CalorieValue]:
                 taken_until = m.end()
             continue
         n = _NUM_RE.match(t, a)
-        if (
-            n
-            and _ASK_HEAD_RE.search(head)
-            and _ASK_TAIL_RE.match(t, n.end())
-            and not _other_quantity(t, a, n.end())
-        ):
+        if n and _ASK_TAIL_RE.match(t, n.end()) and _ASK_HEAD_RE.search(head) and not _other_quantity(t, a, n.end()):
             found.append((a, n.end(), n.group(0), None, None, "ask"))
     found.sort()
 
@@ -547,7 +611,7 @@ def extract_calorie_values(text: str) -> list[CalorieValue]:
                 daily=daily,
                 context=context,
                 negated=negated,
-                question=is_question(t[s_start:s_end]),
+                question=is_question_span(t, s_start, s_end),
                 text=t[start:end],
                 start=start,
                 end=end,
@@ -591,9 +655,7 @@ _FROM_TO_RE = re.compile(
     rf"\bfrom\s+(?P<a>{NUM})\s*(?:{_W_UNIT}\s+)?(?:down\s+|"
     rf"up\s+)?to\s+(?P<b>{NUM})\s*(?P<unit>{_W_UNIT})(?![a-z])"
 )
-_NOT_BODY_RE = re.compile(
-    r"^\s*of\s+(?!(?:body\s*)?(?:fat|weight|mass|muscle|water weight|bodyweight|it|that)\b)\w+"
-)
+_NOT_BODY_RE = re.compile(r"^\s*of\s+(?!(?:body\s*)?(?:fat|weight|mass|muscle|water weight|bodyweight|it|that)\b)\w+")
 _NOT_BODY_KIT_RE = re.compile(
     r"^\s*(?:(?:plates?|dumbbells?|dbs?|kettlebells?|kbs?|bars?|barbells?|bags?|weights?|vest|sandbags?)\b|"
     r"(?:from|off|on|to|for)\s+(?:my|the|your|his|her)\s+(?:squat|bench|deadlift|press|lift|lifts|bar|"
@@ -608,9 +670,7 @@ _NOT_CHANGE_HEAD_RE = re.compile(
     r"bench\w*|deadlift\w*|press\w*|row\w*|pull\w*|curl\w*|push\w*|hold\w*|load\w*|cook\w*|buy\w*|bought|"
     r"order\w*)\b"
 )
-_NOT_BODY_GRAMS_RE = re.compile(
-    r"^\s*(?:carbs?|protein|fats?|sugars?|fib(?:re|er)|sodium|salt|creatine|caffeine|of)\b"
-)
+_NOT_BODY_GRAMS_RE = re.compile(r"^\s*(?:carbs?|protein|fats?|sugars?|fib(?:re|er)|sodium|salt|creatine|caffeine|of)\b")
 _LOSS = (
     r"lose|losing|lost|loses|loose|loosing|drop|dropping|dropped|drops|shed|shedding|sheds|shift|shifting|"
     r"cut|cutting|take off|taking off|took off|knock off|knocking off|knocked off|get rid of|"
@@ -622,9 +682,7 @@ _GAIN = (
     r"packing on|bulk|bulking|grow|growing|increase|increasing|up|heavier|surplus"
 )
 _DIRECTION_RE = re.compile(rf"\b(?:(?P<loss>{_LOSS})|(?P<gain>{_GAIN}))\b")
-_LOSS_SUFFIX_RE = re.compile(
-    r"^\s*(?:of\s+(?:body\s*)?(?:fat|weight)\s+)?(?:off|gone|down|lighter|less|lost|loss)\b"
-)
+_LOSS_SUFFIX_RE = re.compile(r"^\s*(?:of\s+(?:body\s*)?(?:fat|weight)\s+)?(?:off|gone|down|lighter|less|lost|loss)\b")
 _GAIN_SUFFIX_RE = re.compile(r"^\s*(?:of\s+(?:muscle|mass|lean\s+mass)\s+)?(?:heavier|up|gain(?:ed)?|on)\b")
 _TAIL_VERB_RE = re.compile(rf"^\s*(?:\w+\s+)?(?:to\s+)?(?:(?P<loss>{_LOSS})|(?P<gain>{_GAIN}))\b")
 _MAINTAIN_RE = re.compile(
@@ -673,13 +731,7 @@ def _unit_kg(unit: str) -> float:
 
 def _is_ordinal(number: str, space: str, unit: str) -> bool:
     """ "1st", "21st" are ordinals; "11st" and "3 st" are stone."""
-    return (
-        unit == "st"
-        and not space
-        and "." not in number
-        and number.endswith("1")
-        and not number.endswith("11")
-    )
+    return unit == "st" and not space and "." not in number and number.endswith("1") and not number.endswith("11")
 
 
 def _period_weeks(
@@ -693,9 +745,7 @@ def _period_weeks(
             return DAYS_PER_UNIT[m.group("ru")] / 7
         if m.group("ra"):
             word = m.group("ra")
-            unit = {"daily": "day", "weekly": "week", "fortnightly": "fortnight", "monthly": "month"}.get(
-                word, "year"
-            )
+            unit = {"daily": "day", "weekly": "week", "fortnightly": "fortnight", "monthly": "month"}.get(word, "year")
             return DAYS_PER_UNIT[unit] / 7
         if m.group("pw"):
             return 1.0
@@ -714,11 +764,7 @@ def _period_weeks(
     durations = _ahead_durations(text)
     spans = [(s_start, s_end)] + ([(0, len(text))] if whole_text else [])
     for lo, hi in spans:
-        near = [
-            (abs(d_start - end), weeks)
-            for d_start, d_end, weeks in durations
-            if lo <= d_start and d_end <= hi
-        ]
+        near = [(abs(d_start - end), weeks) for d_start, d_end, weeks in durations if lo <= d_start and d_end <= hi]
         if near:
             return min(near)[1]
     return None
@@ -736,9 +782,7 @@ def _ahead_durations(text: str) -> tuple[tuple[int, int, float], ...]:
     return tuple(found)
 
 
-def _direction(
-    text: str, start: int, end: int, head_from: int, s_start: int, s_end: int
-) -> WeightDirection | None:
+def _direction(text: str, start: int, end: int, head_from: int, s_start: int, s_end: int) -> WeightDirection | None:
     """Which way the amount at text[start:end] goes; None when it is a body weight, not a
     change ("get down to 70 kg", "I weigh 90 kg")."""
     head = text[head_from:start]
@@ -757,10 +801,9 @@ def _direction(
     tv = _TAIL_VERB_RE.match(tail)
     if tv:
         return "loss" if tv.group("loss") else "gain"
-    sentence = text[s_start:s_end]
-    if _MAINTAIN_RE.search(sentence):
+    if occurs_within(_MAINTAIN_RE, text, s_start, s_end):
         return "maintain"
-    if _SENTENCE_GAIN_RE.search(sentence):
+    if occurs_within(_SENTENCE_GAIN_RE, text, s_start, s_end):
         return "gain"
     return "unknown"
 
@@ -769,14 +812,19 @@ def extract_weekly_weight_change_kg(text: str) -> list[WeightChange]:
     """Every body-weight change in `text` that comes with a period, as kg per week."""
     t = prepare(text)
     amounts: list[tuple[int, int, float, WeightDirection | None]] = []
+    spans: list[tuple[int, int]] = []  # "from 90 kg to 80 kg" spans, in order
     for ft in _FROM_TO_RE.finditer(t) if "from" in t else ():
         delta = (parse_number(ft.group("b")) - parse_number(ft.group("a"))) * _unit_kg(ft.group("unit"))
         if delta:
             amounts.append((ft.start(), ft.end(), abs(delta), "loss" if delta < 0 else "gain"))
+            spans.append((ft.start(), ft.end()))
     taken_until = -1
     for start in _number_starts(t):
         m = _WEIGHT_RE.match(t, start) if start >= taken_until else None
-        if m is None or any(a <= start < b for a, b, *_ in amounts):
+        if m is None:
+            continue
+        inside = bisect_right(spans, (start, len(t) + 1))
+        if inside and spans[inside - 1][0] <= start < spans[inside - 1][1]:
             continue
         taken_until = m.end()
         unit = m.group("unit")
@@ -818,7 +866,7 @@ def extract_weekly_weight_change_kg(text: str) -> list[WeightChange]:
                 weeks=round(weeks, 6),
                 direction=direction,
                 negated=negated,
-                question=is_question(t[s_start:s_end]),
+                question=is_question_span(t, s_start, s_end),
                 text=t[start:end],
                 start=start,
                 end=end,

@@ -87,6 +87,87 @@ _TYPOS: dict[str, str] = {
     "claories": "calories",
     "kilogramme": "kilogram",
     "kilogrammes": "kilograms",
+    "purgeing": "purging",
+    "purgin": "purging",
+    "pruging": "purging",
+    "puging": "purging",
+    "anerexia": "anorexia",
+    "anerexic": "anorexic",
+    "anorexa": "anorexia",
+    "anorxia": "anorexia",
+    "anorexc": "anorexic",
+    "anorexik": "anorexic",
+    "anorexiac": "anorexic",
+    "bulemia": "bulimia",
+    "bulemic": "bulimic",
+    "bulimc": "bulimic",
+    "bullimia": "bulimia",
+    "bullimic": "bulimic",
+    "makeing": "making",
+    "takeing": "taking",
+    "useing": "using",
+    "hideing": "hiding",
+    "ded": "dead",
+    "gunna": "going to",
+    "finna": "going to",
+    "gona": "going to",
+    "idk": "i dont know",
+    "rn": "right now",
+    "ppl": "people",
+    "b4": "before",
+    "starvin": "starving",
+    "suicidle": "suicidal",
+    "bonespiration": "bonespo",
+    "wnat": "want",
+    "watn": "want",
+    "wnt": "want",
+    "my slef": "myself",
+    "my selfe": "myself",
+    "sucidal": "suicidal",
+}
+# Dropped final "g" on the verbs the patterns look for ("endin it", "starvin myself").
+_TYPOS |= {
+    f"{stem}in": f"{stem}ing"
+    for stem in (
+        "end",
+        "kill",
+        "cutt",
+        "hurt",
+        "throw",
+        "mak",
+        "tak",
+        "think",
+        "try",
+        "eat",
+        "dy",
+        "feel",
+        "liv",
+        "go",
+        "do",
+        "hav",
+        "hid",
+        "vomit",
+        "puk",
+        "bing",
+        "fast",
+        "skipp",
+        "us",
+        "want",
+        "plann",
+        "tell",
+        "hat",
+        "punish",
+        "restrict",
+        "starv",
+        "purg",
+        "burn",
+        "lov",
+        "los",
+        "drop",
+        "sleep",
+        "wak",
+        "count",
+    )
 }
 
 _SPACES_RE = re.compile(r"[ \t\r\f\v]+")
@@ -106,11 +187,7 @@ def normalize(text: str) -> str:
         folded = unicodedata.normalize("NFKC", text.translate(_FRACTIONS)).casefold().translate(_TRANSLATION)
     folded = _REPEATS_RE.sub(r"\1\1", folded)
     # Collapse whitespace; newlines survive (they end sentences) only when there are any.
-    folded = (
-        _NEWLINES_RE.sub("\n", _SPACES_RE.sub(" ", folded)).strip()
-        if "\n" in folded
-        else " ".join(folded.split())
-    )
+    folded = _NEWLINES_RE.sub("\n", _SPACES_RE.sub(" ", folded)).strip() if "\n" in folded else " ".join(folded.split())
     return _TYPO_RE.sub(_fix_typo, folded)
 
 
@@ -124,8 +201,14 @@ def _sentence_ends(text: str) -> tuple[tuple[int, int], ...]:
     return tuple((m.start(), m.end()) for m in _SENTENCE_END_RE.finditer(text))
 
 
+# A "sentence" reaches at most this far either side of what it is asked about: real sentences
+# are shorter, and a 4,000-character run-on must not make every lookup scan all of it.
+SENTENCE_RADIUS = 240
+
+
 def sentence_around(text: str, start: int, end: int | None = None) -> tuple[int, int]:
-    """The span of the sentence that contains position `start` (through `end` if given)."""
+    """The span of the sentence that contains position `start` (through `end` if given),
+    clipped at a word boundary to SENTENCE_RADIUS characters either side."""
     stop = start if end is None else end
     marks = _sentence_ends(text)
     i = bisect_right(marks, (start, len(text) + 1))  # first mark starting after `start`
@@ -135,6 +218,14 @@ def sentence_around(text: str, start: int, end: int | None = None) -> tuple[int,
     while i < len(marks) and marks[i][0] < stop:
         i += 1
     last = marks[i][1] if i < len(marks) else len(text)
+    if start - first > SENTENCE_RADIUS:
+        lo = start - SENTENCE_RADIUS
+        space = text.find(" ", lo, start)
+        first = space + 1 if space != -1 else lo
+    if last - stop > SENTENCE_RADIUS:
+        hi = stop + SENTENCE_RADIUS
+        space = text.rfind(" ", stop, hi)
+        last = space if space != -1 else hi
     return first, last
 
 
@@ -198,6 +289,34 @@ def is_question(sentence: str) -> bool:
     """A sentence that asks: ends with '?', starts like a question, or says it wonders."""
     s = sentence.strip()
     return s.endswith("?") or bool(_QUESTION_START_RE.match(s) or _QUESTION_PHRASE_RE.search(s))
+
+
+def is_question_span(text: str, start: int, end: int) -> bool:
+    """`is_question(text[start:end])` without rescanning the span for every figure in it."""
+    last = end - 1
+    while last >= start and text[last].isspace():
+        last -= 1
+    if last >= start and text[last] == "?":
+        return True
+    return bool(
+        _QUESTION_START_RE.match(text[start : min(end, start + 120)].lstrip())
+        or occurs_within(_QUESTION_PHRASE_RE, text, start, end)
+    )
+
+
+@lru_cache(maxsize=256)
+def _match_spans(pattern: re.Pattern[str], text: str) -> tuple[tuple[int, int], ...]:
+    """(start, end) of every match of `pattern` in `text`, found in one scan."""
+    return tuple(m.span() for m in pattern.finditer(text))
+
+
+def occurs_within(pattern: re.Pattern[str], text: str, lo: int, hi: int) -> bool:
+    """Whether a match of `pattern` lies inside text[lo:hi]. One scan per (pattern, text),
+    then a binary search per question: many figures in one long text ask about overlapping
+    windows, and rescanning each window would make the work grow with the square of the length."""
+    spans = _match_spans(pattern, text)
+    i = bisect_right(spans, (lo, -1))
+    return i < len(spans) and spans[i][1] <= hi
 
 
 # --- Trigger sanitising --------------------------------------------------------------------
