@@ -16,8 +16,9 @@ complete first response:
 
 Lazy and eager starts alternate; each is repeated `REPEATS` times after a discarded warm-up
 round (bytecode caches); medians are compared. Two tracing configurations: disabled
-(`POWERTOOLS_TRACE_DISABLED=true`) and enabled (the deployed default: X-Ray active, the
-SDK's segments go to the default daemon address on loopback). One further run per function
+(`POWERTOOLS_TRACE_DISABLED=true`, the deployed default: Lambda's active tracing records the
+invocation without any SDK) and enabled (CDK context `coach:tracerSubsegments=true`: Powertools'
+Tracer and the X-Ray SDK, whose segments go to the default daemon address on loopback). One further run per function
 with `-X importtime` lists the top-level imports that cost most. After the first request
 each child reports which heavy modules are loaded: only the selected provider's SDK may be.
 
@@ -372,8 +373,8 @@ def run() -> dict[str, Any]:
     notes = []
     if worst_enabled > BUDGET_RATIO:
         notes.append(
-            f"With X-Ray tracing active (the deployed default) the worst ratio is {worst_enabled:.2f}×: "
-            "the request needs the X-Ray SDK, whose import and Tracer() set-up are paid on the first request."
+            f"With Powertools' Tracer on (opt-in: coach:tracerSubsegments=true) the worst ratio is "
+            f"{worst_enabled:.2f}×: the X-Ray SDK's import and Tracer() set-up are paid on the first request."
         )
     return result(
         "2. Cold start",

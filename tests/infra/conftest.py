@@ -64,8 +64,9 @@ def synth(tmp_path_factory: pytest.TempPathFactory) -> Synth:
 
 @pytest.fixture(scope="session")
 def synth_prod(tmp_path_factory: pytest.TempPathFactory) -> Synth:
-    """An existing user pool, stage prod, Anthropic."""
+    """An existing user pool, stage prod, Anthropic, Powertools Tracer subsegments on."""
     return _synth(
         tmp_path_factory,
-        {"coach:userPoolId": "eu-west-1_AbCdEf123", "coach:stage": "prod", "coach:llmProvider": "anthropic"},
+        {"coach:userPoolId": "eu-west-1_AbCdEf123", "coach:stage": "prod", "coach:llmProvider": "anthropic",
+         "coach:tracerSubsegments": True},
     )

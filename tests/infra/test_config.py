@@ -39,6 +39,9 @@ def test_given_empty_context_then_defaults_apply() -> None:
         ({"coach:lwaLayerVersion": 27}, "lwa_layer_version", 27),
         ({"coach:lwaLayerVersion": "31"}, "lwa_layer_version", 31),
         ({"coach:layerPath": "/opt/prebuilt"}, "layer_path", Path("/opt/prebuilt")),
+        ({}, "tracer_subsegments", False),
+        ({"coach:tracerSubsegments": True}, "tracer_subsegments", True),
+        ({"coach:tracerSubsegments": "false"}, "tracer_subsegments", False),
     ],
 )
 def test_given_valid_value_then_it_is_used(context: dict[str, Any], attribute: str, expected: Any) -> None:
@@ -56,6 +59,7 @@ def test_given_valid_value_then_it_is_used(context: dict[str, Any], attribute: s
         ({"coach:vpcId": "subnet-123"}, "coach:vpcId"),
         ({"coach:lwaLayerVersion": "latest"}, "coach:lwaLayerVersion"),
         ({"coach:lwaLayerVersion": 0}, "coach:lwaLayerVersion"),
+        ({"coach:tracerSubsegments": "sometimes"}, "coach:tracerSubsegments"),
     ],
 )
 def test_given_invalid_value_then_error_names_the_key(context: dict[str, Any], key: str) -> None:

@@ -414,3 +414,17 @@ def test_given_prod_stage_then_database_is_protected_and_retained(synth_prod: Sy
 
 def test_given_anthropic_then_functions_use_it(synth_prod: Synth) -> None:
     assert env_of(synth_prod, "chat")["LLM_PROVIDER"] == "anthropic"
+
+
+def test_given_default_context_then_powertools_tracer_is_off_but_lambda_tracing_is_active(synth: Synth) -> None:
+    """GIVEN the default context THEN invocations are traced by Lambda itself while the
+    Powertools Tracer (an X-Ray SDK import on every cold start) stays off."""
+    for name in ("chat", "plan", "insights", "chat_stream", "expire_sessions", "migrate"):
+        assert env_of(synth, name)["POWERTOOLS_TRACE_DISABLED"] == "true"
+    for fn in synth.resources("AWS::Lambda::Function").values():
+        if fn["Properties"].get("Runtime", "").startswith("python"):
+            assert fn["Properties"]["TracingConfig"] == {"Mode": "Active"}
+
+
+def test_given_tracer_subsegments_context_then_the_tracer_is_on(synth_prod: Synth) -> None:
+    assert env_of(synth_prod, "chat")["POWERTOOLS_TRACE_DISABLED"] == "false"

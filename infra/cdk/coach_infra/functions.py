@@ -112,6 +112,7 @@ class CoachFunctions(Construct):
         redis_url: str,
         llm_provider: str,
         lwa_layer_version: int,
+        tracer_subsegments: bool = False,
     ) -> None:
         super().__init__(scope, construct_id)
         self.security_group = ec2.SecurityGroup(
@@ -134,6 +135,9 @@ class CoachFunctions(Construct):
                 "POWERTOOLS_SERVICE_NAME": f"coach-{spec.name.replace('_', '-')}",
                 "POWERTOOLS_METRICS_NAMESPACE": METRICS_NAMESPACE,
                 "POWERTOOLS_LOG_LEVEL": "INFO",
+                # Lambda's active tracing records every invocation without any SDK; Powertools'
+                # Tracer (subsegments) imports the X-Ray SDK on the first request: opt-in.
+                "POWERTOOLS_TRACE_DISABLED": "false" if tracer_subsegments else "true",
             }
             if spec.needs_provider_key:
                 env[ENV_PROVIDER_SECRET_NAME] = provider_secret.secret_arn

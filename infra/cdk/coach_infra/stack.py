@@ -50,6 +50,7 @@ class CoachStack(Stack):
             redis_url=cache.url,
             llm_provider=config.llm_provider,
             lwa_layer_version=config.lwa_layer_version,
+            tracer_subsegments=config.tracer_subsegments,
         )
         database.allow_from(functions.security_group)
         cache.allow_from(functions.security_group)

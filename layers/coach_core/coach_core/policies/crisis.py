@@ -235,9 +235,15 @@ _BODY_SUBJECT = re.compile(
 )
 
 
+_MAKES_ME = re.compile(r"\b(?:makes?|made|making)\s+me\s+(?:\w+\s+)?$")
+
+
 def _person_subject(text: str, m: re.Match[str]) -> bool:
-    """ "my legs want to die" is gym talk: the wish belongs to a body part or a thing."""
-    return not _BODY_SUBJECT.search(text, max(0, m.start() - 40), m.start())
+    """ "my legs want to die" and "hiit makes me want to die" are gym talk: the wish belongs
+    to a body part or a thing, or a workout provokes it."""
+    if _BODY_SUBJECT.search(text, max(0, m.start() - 40), m.start()):
+        return False
+    return not (_MAKES_ME.search(text, max(0, m.start() - 25), m.start()) and _in_sentence(text, m, _EXERCISE))
 
 
 _SH_CONTEXT = re.compile(
@@ -446,7 +452,7 @@ _DETECTORS: Final[tuple[_Detector, ...]] = (
     _d(
         "suicide",
         r"\b(?:want|wants|wanted|wanting|ready|deserve|deserves|wish|wishing|hope|hoping|plan|planning|"
-        r"planned|trying|tried)\s+to\s+die\b|\bwish (?:i|she|he|they) (?:was|were|could|would|"
+        r"planned|trying|tried)\s+to\s+die\b(?!\s+(?:on\s+(?:this|that|the|a)\s+hill|for\s+(?:a|that|this|some)\b))|\bwish (?:i|she|he|they) (?:was|were|could|would|"
         r"had) (?:just )?(?:be |been )?(?:dead|die|died)\b|\b(?:better off|rather be|should be|want to be|"
         r"wish i was|wish i were) dead\b|\bshould (?:just )?die\b|\b(?:dont|do not|no longer|not|"
         r"never) (?:really )?(?:want|wish) to (?:be alive|live|exist|keep living|go on|be here anymore|"
@@ -466,7 +472,8 @@ _DETECTORS: Final[tuple[_Detector, ...]] = (
         r"her|his|their) (?:own )?life\b|\b(?:cant|can not|cannot) (?:go on|take (?:it|this) anymore|"
         r"do this anymore|keep living|live like this)\b|\blife (?:is|feels|seems) (?:so |completely |"
         r"totally |just )?(?:pointless|meaningless|hopeless|not worth)|\bwhats the point (?:of|"
-        r"in) (?:living(?!\s+(?:on|off|in|with|like|at|near|out|room|space|costs?|situation|arrangements?|expenses)\b)|life|going on|being alive|anything)\b|\bjump(?:ing)? (?:off|from|in front of) "
+        r"in) (?:living(?!\s+(?:on|off|in|with|like|at|near|out|room|space|costs?|situation|arrangements?|"
+        r"expenses)\b)|life|going on|being alive|anything)\b|\bjump(?:ing)? (?:off|from|in front of) "
         r"(?:a|the|my|this|that|our) (?:\w+ )?(?:bridge|building|roof|train|cliff|balcony|car|bus|truck|window|"
         r"tower|overpass|motorway|highway)\b|\bnoose\b|\bwish(?:es|ed|ing)? (?:that )?(?:i|she|he|they) (?:was|were|"
         r"could be|would be) (?:just )?dead\b|\b(?:want|wanna|need|wish i could|wish i could get) out of (?:this |my |"
@@ -533,7 +540,8 @@ _DETECTORS: Final[tuple[_Detector, ...]] = (
         r"\b(?:life|living|my life|it all|existing|being alive)\s+(?:(?:is|s|feels|seems)\s+)?(?:not|isnt|aint|"
         r"no longer|never|really not)\s+(?:even\s+)?worth\s+(?:it|living|anything)\b|\bnot worth (?:living|being alive|"
         r"staying alive)\b|\b(?:see|find|is there|there is|theres|whats)\s+(?:no|any|the)\s+point\s+(?:in|of)\s+"
-        r"(?:living(?!\s+(?:on|off|in|with|like|at|near|out|room|space|costs?|situation|arrangements?|expenses)\b)|life|being alive|existing|going on|staying alive|carrying on|trying anymore|anything)\b|"
+        r"(?:living(?!\s+(?:on|off|in|with|like|at|near|out|room|space|costs?|situation|arrangements?|expenses)\b)|"
+        r"life|being alive|existing|going on|staying alive|carrying on|trying anymore|anything)\b|"
         r"\bgiv(?:e|ing)\s+up\s+on\s+(?:life|living|being alive|(?:everything|it all)(?=\s*(?:[.!?,;]|$|anymore|now|"
         r"honestly|tbh|lol|too)))\b",
         _person_subject,
@@ -829,7 +837,8 @@ _DETECTORS: Final[tuple[_Detector, ...]] = (
     # Starvation and not eating for days.
     _d(
         "starvation",
-        rf"\bstarv(?:e|es|ed|ing)\s+{_SELF}\b(?!\s+of\s+(?!food|calories|nutrients|meals|energy)\w)|\bstarvation diet\b",
+        rf"\bstarv(?:e|es|ed|ing)\s+{_SELF}\b(?!\s+of\s+(?!food|calories|nutrients|meals|energy)\w)|"
+        rf"\bstarvation diet\b",
         gate=("starv",),
     ),
     _d(
@@ -1002,6 +1011,35 @@ _DETECTORS: Final[tuple[_Detector, ...]] = (
         r"(?:i|im|i am|i hit|i reach|i get|i weigh|i lose|i see|i look|[0-9])",
         gate=("eating", "food"),
     ),
+    _d(
+        "starvation",
+        r"\b(?:live|lives|living|survive|survives|surviving|exist|existing|get by|getting by|running)\s+(?:on|off)\s+"
+        r"(?:just\s+|only\s+|nothing but\s+)?(?:(?:diet (?:coke|soda)|black coffee|coffee|water|gum|cigarettes|ice|"
+        r"air|energy drinks)\s+(?:and|&|n)\s+(?:diet (?:coke|soda)|black coffee|coffee|water|gum|cigarettes|ice|"
+        r"energy drinks)|(?:diet (?:coke|soda)|water|gum|ice|air|cigarettes))\b(?!\s+(?:and|with|plus|&)\s+(?:food|"
+        r"meals?|protein|fruit|veg))",
+        gate=("coke", "soda", "coffee", "water", "gum", "cigarettes", "ice", "air", "energy drinks"),
+    ),
+    _d(
+        "starvation",
+        r"\b(?:eat|eats|eating|ate)\s+(?:only\s+)?(?:once\s+|one meal\s+|a meal\s+|something\s+)?every\s+(?:other|"
+        r"second|third|2nd|3rd|few|couple of|[2-9]|two|three|four)\s+days?\b",
+        gate=("every",),
+    ),
+    _d(
+        "starvation",
+        r"\b(?:only|just)\s+(?:drink|drinking|drank|have|having|had)\s+(?:water|black coffee|tea|diet (?:coke|soda))\s+"
+        r"(?:until|till|til|before|up to)\s+(?:your|the|my|her|his)\s+(?:\w+\s+)?(?:weigh-?ins?|event|wedding|shoot|"
+        r"show|photos?|photoshoot|comp\w*|fight|holiday|vacation|party|date|meet)\b",
+        gate=("only", "just"),
+    ),
+    _d(
+        "suicide",
+        r"\b(?:pills|meds|tablets|medication|painkillers|sleeping pills)\s+(?:\w+\s+)?(?:saved|stashed|stockpiled|"
+        r"hoarded)(?:\s+up)?\b|\b(?:saving|stockpil\w*|hoard\w*|stash\w*|collect\w*)\s+(?:up\s+)?(?:my\s+|all\s+my\s+)?"
+        r"(?:pills|meds|tablets|medication|painkillers|sleeping pills)\b",
+        gate=("pills", "meds", "tablets", "medication", "painkillers"),
+    ),
     # Hiding not eating.
     _d(
         "hiding",
@@ -1068,6 +1106,7 @@ _DETECTORS: Final[tuple[_Detector, ...]] = (
         r"dont eat|didnt eat)(?!\s+(?:enough\s+|much\s+|any\s+|the\s+|my\s+)?(?:protein|veg\w*|fruit|fib\w*|carbs|"
         r"fat|greens|vegetables|breakfast|meat|dairy|sugar|junk|healthy|clean|right|well|out|late|gluten|red meat))|"
         r"skip\w* (?:meals|dinner|lunch|breakfast)|throw\w* up|purg\w*|starv\w*|vomit\w*)",
+        lambda t, m: not re.search(r"\b(?:if|when|once|as soon as|whenever)\s+(?:you|i)\s+$", t[max(0, m.start() - 20) : m.start()]),
         gate=(
             "notic",
             "find out",
@@ -1212,7 +1251,9 @@ _SUPPORTIVE = re.compile(
     r"heart problems|teeth|tooth|wouldnt recommend|would not recommend|dont recommend|do not recommend|"
     r"cant recommend|cannot recommend|not recommended|never (?:ok|okay|safe|healthy|a good idea|the answer)|not "
     r"(?:ok|okay)|(?:dont|doesnt|do not|does not|wont|will not|cant|cannot) (?:\w+ )?(?:prevent|stop|block|remove|"
-    r"reduce|cause fat loss)|bulimi\w*|anorexi\w*|treatment|recovery|therapy|help is available|(?:make|makes|leave|"
+    r"reduce|cause fat loss)|(?:people|someone|those|anyone|many|patients) (?:living )?with "
+    r"(?:bulimi\w*|anorexi\w*|an eating disorder)|(?:bulimia|anorexia) (?:is|are|can)|treatment|recovery|therapy|"
+    r"help is available|(?:make|makes|leave|"
     r"leaves) you feel (?:worse|awful|terrible|weak|sick|exhausted))\b"
 )
 # The negation must be said to the reader ("please don't", "you should never", "I can't
