@@ -22,12 +22,11 @@ import uuid
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-import jwt
-
 from coach_core.errors import AuthenticationError, CoachError, InvalidInputError
 from coach_core.settings import Settings, get_settings
 
 if TYPE_CHECKING:
+    import jwt
     from jwt.types import Options
     from starlette.requests import Request
 
@@ -71,16 +70,22 @@ def mint_local_token(user_id: str, hours: float = 24, *, settings: Settings | No
         claims["aud"] = settings.jwt_audience
     if settings.jwt_issuer:
         claims["iss"] = settings.jwt_issuer
+    import jwt
+
     return jwt.encode(claims, settings.jwt_secret.get_secret_value(), algorithm=LOCAL_ALGORITHM)
 
 
 @lru_cache(maxsize=4)
 def _jwks_client(url: str) -> jwt.PyJWKClient:
     """One client per JWKS URL per process; it caches the key set and looks keys up by `kid`."""
+    import jwt
+
     return jwt.PyJWKClient(url, cache_jwk_set=True, lifespan=JWKS_CACHE_SECONDS, cache_keys=True, timeout=5)
 
 
 async def _verification_key(token: str, settings: Settings) -> tuple[Any, str]:
+    import jwt  # lazily: on Lambda identity comes from the authorizer's claims, no JWT work
+
     if settings.jwt_algorithm == "HS256":
         return settings.jwt_secret.get_secret_value(), "HS256"
     if not settings.jwks_url:
@@ -100,6 +105,8 @@ async def _verification_key(token: str, settings: Settings) -> tuple[Any, str]:
 
 async def verify_token(token: str, settings: Settings | None = None) -> uuid.UUID:
     """The user id of a valid token; `AuthenticationError` for anything else."""
+    import jwt
+
     settings = settings or get_settings()
     key, algorithm = await _verification_key(token, settings)
     options: Options = {"require": ["exp", "sub"], "verify_aud": bool(settings.jwt_audience)}

@@ -404,9 +404,27 @@ _ED_WORD = re.compile(
 )
 
 
-def _relapse(text: str, _: re.Match[str]) -> bool:
+def _relapse(text: str, m: re.Match[str]) -> bool:
+    """A relapse into an eating disorder or self-harm, or a bare "i'm relapsing" with nothing
+    to say it is about something else ("relapsed on my diet", "my knee injury relapsed")."""
+    if re.search(
+        r"\b(?:eating disorder|anorexi\w*|bulimi\w*|purg\w*|restrict\w*|binge\w*|ed|ana|mia|sh|self[\s-]?harm\w*|"
+        r"cutting)\b",
+        text,
+    ):
+        return True
+    if not re.search(
+        r"\b(?:i|im|i am|ive|i have|i had|she|he|they|shes|hes|theyre|think|kinda|basically|totally|just|a)\s+$",
+        text[max(0, m.start() - 20) : m.start()],
+    ):
+        return False
+    _, s_end = sentence_around(text, m.start(), m.end())
     return bool(
-        re.search(r"\b(?:eating disorder|anorexi\w*|bulimi\w*|purg\w*|restrict\w*|binge\w*|ed|ana|mia)\b", text)
+        re.fullmatch(
+            r"(?:\s+(?:again|badly|hard|today|tonight|yesterday|last night|this week|lately|so bad|honestly|tbh|lol|"
+            r"and i hate it|i think))*\s*[.!?;,]*\s*",
+            text[m.end() : s_end],
+        )
     )
 
 
@@ -452,7 +470,8 @@ _DETECTORS: Final[tuple[_Detector, ...]] = (
     _d(
         "suicide",
         r"\b(?:want|wants|wanted|wanting|ready|deserve|deserves|wish|wishing|hope|hoping|plan|planning|"
-        r"planned|trying|tried)\s+to\s+die\b(?!\s+(?:on\s+(?:this|that|the|a)\s+hill|for\s+(?:a|that|this|some)\b))|\bwish (?:i|she|he|they) (?:was|were|could|would|"
+        r"planned|trying|tried)\s+to\s+die\b(?!\s+(?:on\s+(?:this|that|the|a)\s+hill|for\s+(?:a|that|this|some)\b))|"
+        r"\bwish (?:i|she|he|they) (?:was|were|could|would|"
         r"had) (?:just )?(?:be |been )?(?:dead|die|died)\b|\b(?:better off|rather be|should be|want to be|"
         r"wish i was|wish i were) dead\b|\bshould (?:just )?die\b|\b(?:dont|do not|no longer|not|"
         r"never) (?:really )?(?:want|wish) to (?:be alive|live|exist|keep living|go on|be here anymore|"
@@ -1106,7 +1125,11 @@ _DETECTORS: Final[tuple[_Detector, ...]] = (
         r"dont eat|didnt eat)(?!\s+(?:enough\s+|much\s+|any\s+|the\s+|my\s+)?(?:protein|veg\w*|fruit|fib\w*|carbs|"
         r"fat|greens|vegetables|breakfast|meat|dairy|sugar|junk|healthy|clean|right|well|out|late|gluten|red meat))|"
         r"skip\w* (?:meals|dinner|lunch|breakfast)|throw\w* up|purg\w*|starv\w*|vomit\w*)",
-        lambda t, m: not re.search(r"\b(?:if|when|once|as soon as|whenever)\s+(?:you|i)\s+$", t[max(0, m.start() - 20) : m.start()]),
+        lambda t, m: (
+            not re.search(
+                r"\b(?:if|when|once|as soon as|whenever)\s+(?:you|i)\s+$", t[max(0, m.start() - 20) : m.start()]
+            )
+        ),
         gate=(
             "notic",
             "find out",
