@@ -21,6 +21,11 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from bench._common import ensure_repo_on_path, interleaved, median, ms, result
+from coach_core.providers.model_config import model_config
+
+# The raw loops send what the providers send for the default tier (ids live in model_config).
+OPENAI = model_config("openai", "standard")
+ANTHROPIC = model_config("anthropic", "standard")
 
 ROUNDS = 150
 WARMUP = 10
@@ -93,7 +98,8 @@ async def raw_openai(client: Any, tools: list[dict[str, Any]]) -> str:
     messages: list[dict[str, Any]] = [{"role": "system", "content": SYSTEM}, {"role": "user", "content": USER_MESSAGE}]
     for _ in range(5):
         response = await client.chat.completions.create(
-            model="gpt-4o", max_tokens=2000, temperature=0.7, messages=messages, tools=tools
+            model=OPENAI.model, max_tokens=OPENAI.max_tokens, temperature=OPENAI.temperature,
+            messages=messages, tools=tools
         )
         message = response.choices[0].message
         if not message.tool_calls:
@@ -111,7 +117,8 @@ async def raw_openai_stream(client: Any, tools: list[dict[str, Any]], on_token: 
     messages: list[dict[str, Any]] = [{"role": "system", "content": SYSTEM}, {"role": "user", "content": USER_MESSAGE}]
     for _ in range(5):
         stream = await client.chat.completions.create(
-            model="gpt-4o", max_tokens=2000, temperature=0.7, messages=messages, tools=tools,
+            model=OPENAI.model, max_tokens=OPENAI.max_tokens, temperature=OPENAI.temperature,
+            messages=messages, tools=tools,
             stream=True, stream_options={"include_usage": True},
         )
         text: list[str] = []
@@ -144,7 +151,7 @@ async def raw_anthropic(client: Any, tools: list[dict[str, Any]]) -> str:
     messages: list[dict[str, Any]] = [{"role": "user", "content": USER_MESSAGE}]
     for _ in range(5):
         response = await client.messages.create(
-            model="claude-sonnet-5", max_tokens=2000, system=SYSTEM, messages=messages, tools=tools
+            model=ANTHROPIC.model, max_tokens=ANTHROPIC.max_tokens, system=SYSTEM, messages=messages, tools=tools
         )
         uses = [b for b in response.content if b.type == "tool_use"]
         if not uses:
@@ -161,7 +168,8 @@ async def raw_anthropic_stream(client: Any, tools: list[dict[str, Any]], on_toke
     messages: list[dict[str, Any]] = [{"role": "user", "content": USER_MESSAGE}]
     for _ in range(5):
         stream = await client.messages.create(
-            model="claude-sonnet-5", max_tokens=2000, system=SYSTEM, messages=messages, tools=tools, stream=True
+            model=ANTHROPIC.model, max_tokens=ANTHROPIC.max_tokens, system=SYSTEM, messages=messages, tools=tools,
+            stream=True,
         )
         text: list[str] = []
         blocks: dict[int, dict[str, Any]] = {}

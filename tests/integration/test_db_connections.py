@@ -1,18 +1,20 @@
-"""The Lambda connection mode: one lazy connection reused across invocations, replaced
-without a user-visible error when the server has dropped it."""
+"""Both connection modes replace a connection the server dropped without a user-visible
+error: the Lambda mode (one lazy connection reused across invocations) and the pool of
+`coach serve` (checked on checkout without a round trip)."""
 
 from __future__ import annotations
 
 import asyncio
+from typing import Any
 
 import psycopg
 import pytest
 
-from coach_core.db.connection import SingleConnectionDatabase
+from coach_core.db.connection import PoolDatabase, SingleConnectionDatabase
 from coach_core.lambda_handlers import run_async
 
 
-async def _backend_pid(db: SingleConnectionDatabase) -> int:
+async def _backend_pid(db: SingleConnectionDatabase | PoolDatabase) -> int:
     async with db.connection() as conn:
         cur = await conn.execute("SELECT pg_backend_pid() AS pid")
         row = await cur.fetchone()
@@ -50,3 +52,43 @@ def test_given_unreachable_server_when_database_is_created_then_only_first_use_f
     db = SingleConnectionDatabase("postgresql://nobody@127.0.0.1:1/none?connect_timeout=1")
     with pytest.raises(psycopg.OperationalError):
         run_async(_backend_pid(db))
+
+
+async def test_given_pool_connection_terminated_server_side_when_next_checkout_runs_then_a_new_one_serves_it(
+    database_url: str, admin_database_url: str
+) -> None:
+    db = PoolDatabase(database_url, max_size=1)
+    try:
+        pid = await _backend_pid(db)
+        with psycopg.connect(admin_database_url, autocommit=True) as admin:
+            admin.execute("SELECT pg_terminate_backend(%s)", (pid,))
+        await asyncio.sleep(0.2)
+        new_pid = await asyncio.wait_for(_backend_pid(db), 10)
+        assert new_pid != pid
+        assert await _backend_pid(db) == new_pid
+    finally:
+        await db.close()
+
+
+async def test_given_healthy_pool_connection_when_checked_out_then_the_check_sends_nothing(
+    database_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    db = PoolDatabase(database_url, max_size=1)
+    try:
+        pid = await _backend_pid(db)
+        sent: list[Any] = []
+        original = psycopg.AsyncConnection.execute
+
+        async def recording_execute(self: Any, query: Any, *args: Any, **kwargs: Any) -> Any:
+            sent.append(query)
+            return await original(self, query, *args, **kwargs)
+
+        monkeypatch.setattr(psycopg.AsyncConnection, "execute", recording_execute)
+        for _ in range(3):
+            async with db.connection():
+                pass
+        assert sent == []
+        monkeypatch.undo()
+        assert await _backend_pid(db) == pid
+    finally:
+        await db.close()

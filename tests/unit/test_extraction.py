@@ -133,6 +133,13 @@ CALORIE_VALUES = [
     ("is 1100 calories enough?", 1100, "intake", True),
     ("been living off 1000 cals", 1000, "intake", True),
     ("gonna try 1100 calories and see", 1100, "intake", True),
+    ("What if I just eat 800 calories?", 800, "intake", True),
+    ("1000 calories enough for a 6ft guy?", 1000, "intake", True),
+    ("1100 too low?", 1100, "intake", True),
+    ("my daily calories are 950", 950, "intake", True),
+    ("1100 calories is my max", 1100, "intake", True),
+    ("Keep intake near 950 kcal.", 950, "intake", True),
+    ("Your meals should add up to about 1,000 calories.", 1000, "intake", True),
     # ... but one meal or sitting is not a day.
     ("I just ate 900 calories of pizza", 900, "intake", False),
     ("had 800 calories for lunch", 800, "per_meal", False),
@@ -184,6 +191,7 @@ def test_calorie_negation_and_questions(text: str, negated: bool, question: bool
         "I do 100 pushups a day",
         "I eat 3 meals a day",
         "lose 2 kg a week",
+        "I walked 1,100 steps, too low?",
     ],
 )
 def test_no_calorie_values(text: str) -> None:

@@ -83,6 +83,13 @@ FLAGGED = [
     "haven't eaten in 3 days to lose weight",
     "I've been thinking about suicide",
     "I cut myself whenever I eat too much",
+    "i just want to end it",
+    "nobody would notice if i was gone",
+    "b/p cycle again tonight",
+    "sh urges are bad tonight",
+    "tips to make it look like i ate dinner",
+    "I take ex-lax after pizza night to undo it",
+    "thinkin bout endin it all",
 ]
 BENIGN = [
     "Also, what's a good protein breakfast?",

@@ -1,7 +1,7 @@
 """User context for the system prompt, plus the confidence score and data gaps.
 
 `ContextBuilder.build` loads the profile (with goal), check-ins and nutrition logs of the
-last 90 days in three queries on one connection. From that `UserData` it derives one
+last 90 days in three pipelined queries (one round trip). From that `UserData` it derives one
 `context_facts` dict (computed with the tools' own formulas, so the prompt and the tools
 agree) and renders it two ways: `compact_summary` (one line, appended to the system
 prompt) and `verbose_context` (indented JSON with spelled-out names, kept to measure the
@@ -26,7 +26,7 @@ from coach_core.tools.formulas import (
     adherence_metrics,
     age_years,
     checkin_averages,
-    in_window,
+    count_in_window,
     nutrition_summary,
     round_half_up,
     weight_trend,
@@ -68,15 +68,14 @@ class ContextBuilder:
     """Builds the per-request `UserContext`; stateless, so one instance serves all requests."""
 
     async def load(self, db: Database, user_id: uuid.UUID, today: dt.date | None = None) -> UserData:
-        """Profile (+goal), check-ins and nutrition of the last 90 days: three queries."""
+        """Profile (+goal), check-ins and nutrition of the last 90 days: three queries, one
+        round trip."""
         today = today or utctoday()
         start = window_start(today, CONTEXT_DAYS)
         async with db.connection() as conn:
-            profile = await users.get_profile(conn, user_id)
-            if profile is None:
-                raise UserNotFoundError(f"user {user_id} has no profile")
-            checkins = await users.get_checkins(conn, user_id, start, today)
-            nutrition = await users.get_nutrition(conn, user_id, start, today)
+            profile, checkins, nutrition = await users.get_user_bundle(conn, user_id, start, today)
+        if profile is None:
+            raise UserNotFoundError(f"user {user_id} has no profile")
         return UserData(profile=profile, checkins=checkins, nutrition=nutrition, today=today)
 
     async def build(self, db: Database, user_id: uuid.UUID, today: dt.date | None = None) -> UserContext:
@@ -93,7 +92,7 @@ class ContextBuilder:
 
 
 def _coverage(dates: set[dt.date], today: dt.date, window_days: int) -> int:
-    return sum(1 for d in dates if in_window(d, today, window_days))
+    return count_in_window(dates, today, window_days)
 
 
 def profile_completeness(data: UserData) -> float:

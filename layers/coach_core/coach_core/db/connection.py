@@ -55,6 +55,16 @@ def _socket_says_closed(conn: Conn) -> bool:
     return bool(readable)
 
 
+async def discard_if_closed(conn: Conn) -> None:
+    """The pool's checkout check: `_socket_says_closed`, so no round trip per checkout
+    (psycopg_pool's `check_connection` sends an empty query every time). A connection the
+    server dropped is closed here and the error makes the pool discard it, open a
+    replacement and hand the caller another connection; the caller sees no error."""
+    if _socket_says_closed(conn):
+        await conn.close()
+        raise psycopg.OperationalError("pooled connection was closed by the server")
+
+
 class SingleConnectionDatabase:
     """One lazily opened connection per process (a Lambda execution environment).
 
@@ -99,7 +109,8 @@ class SingleConnectionDatabase:
 
 
 class PoolDatabase:
-    """A psycopg async pool for `coach serve`; connections are checked on checkout."""
+    """A psycopg async pool for `coach serve`; connections are checked on checkout without
+    a round trip (`discard_if_closed`)."""
 
     def __init__(self, url: str, max_size: int) -> None:
         from psycopg_pool import AsyncConnectionPool
@@ -110,7 +121,7 @@ class PoolDatabase:
             max_size=max_size,
             kwargs=CONNECT_KWARGS,
             open=False,
-            check=AsyncConnectionPool.check_connection,
+            check=discard_if_closed,
             timeout=30,
         )
         self._opened = False

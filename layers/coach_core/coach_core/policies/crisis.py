@@ -202,6 +202,12 @@ def _disappear(text: str, m: re.Match[str]) -> bool:
     )
 
 
+_SNEAK = re.compile(
+    r"\b(?:when|while)\s+(?:\w+\s+){0,2}?(?:isnt|is not|arent|are not|not|wasnt|werent)\s+(?:looking|watching|home|"
+    r"around)|so (?:that )?(?:nobody|no one|noone|they|she|he|my \w+|mum|mom|dad|people)|behind (?:her|his|their|my "
+    r"\w+s?) backs?|without (?:her|him|them|anyone|any1|my \w+) (?:seeing|knowing|noticing)|secretly|sneak\w*|"
+    r"hid(?:e|ing)?\b"
+)
 _DECEIT = re.compile(
     r"\b(?:so (?:that )?(?:they|she|he|nobody|no one|noone|people|everyone|my \w+|your \w+|mum|mom|dad)|but (?:i|you|"
     r"she|he) (?:didnt|havent|hadnt|wont|dont)|even though (?:i|you|she|he) (?:didnt|havent|hadnt|dont)|when (?:i|you|"
@@ -246,6 +252,11 @@ def _person_subject(text: str, m: re.Match[str]) -> bool:
     return not (_MAKES_ME.search(text, max(0, m.start() - 25), m.start()) and _in_sentence(text, m, _EXERCISE))
 
 
+# A "cut" in the fitness sense: dieting down, not self-harm.
+_FITNESS_CUT = re.compile(
+    r"\b(?:calori\w*|cals|kcal|bulk\w*|macros?|weight|kg|kgs|lbs?|pounds|protein|carbs?|diet\w*|phase|season|"
+    r"gym|deficit|lean|shred\w*|body ?fat|fat loss|training|maintenance|sugar|dairy|gluten)\b"
+)
 _SH_CONTEXT = re.compile(
     r"\b(?:urges?|relaps\w*|again|scars?|clean|free|cuts?|cutting|wounds?|blades?|razors?|self|harm\w*|"
     r"want to|tempted|tonight|last night|recover\w*|hide|hiding|fresh|deep)\b"
@@ -271,7 +282,10 @@ def _end_of_thought(text: str, m: re.Match[str]) -> bool:
     "i'll be gone soon for the holidays"."""
     _, s_end = sentence_around(text, m.start(), m.end())
     follow = text[m.end() : s_end]
-    return not re.match(r"\s*(?:admin|stuff|insurance|coaching|lessons|skills|hacks|on|for|to|from|at|in)\b", follow)
+    return not re.match(
+        r"\s*(?:admin|stuff|insurance|coaching|lessons|skills|hacks|on|for(?! (?:me|her|him|us|them)\b)|to|from|at|in)\b",
+        follow,
+    )
 
 
 def _end_it(text: str, m: re.Match[str]) -> bool:
@@ -487,7 +501,7 @@ _DETECTORS: Final[tuple[_Detector, ...]] = (
         r"just want to) (?:go to )?sleep (?:forever|and never wake)\b|\b(?:want|wants|wanna|deserve|"
         r"deserves|need|needs|trying|plan|planning) to (?:starve|suffer|be punished)\b|\b(?:took|take|"
         r"taking|swallowed|swallow) (?:a bunch of|all (?:my|of my|the)|a lot of|loads of|too many|"
-        r"a handful of|an entire|the whole) (?:pills|tablets|meds|bottle|packet)\b|\btak(?:e|ing) (?:my|"
+        r"a handful of|an entire|the whole) (?:\w+ )?(?:pills|tablets|meds|bottle|packet)\b|\btak(?:e|ing) (?:my|"
         r"her|his|their) (?:own )?life\b|\b(?:cant|can not|cannot) (?:go on|take (?:it|this) anymore|"
         r"do this anymore|keep living|live like this)\b|\blife (?:is|feels|seems) (?:so |completely |"
         r"totally |just )?(?:pointless|meaningless|hopeless|not worth)|\bwhats the point (?:of|"
@@ -613,7 +627,9 @@ _DETECTORS: Final[tuple[_Detector, ...]] = (
         r"\b|\b(?:no|nothing|no reason|no point|nothing left|dont have (?:a|any) reason|no will|lost the will)\s+"
         r"(?:\w+\s+)?to\s+(?:keep going|go on|carry on|keep living|live for|stay alive|be alive|wake up|get up|"
         r"keep fighting|exist)\b|\b(?:ill|i will|im going to|i am going to|im gonna)\s+be\s+(?:gone|dead|not here|"
-        r"not around)\s+(?:soon|anyway|before long|by (?:then|tomorrow|morning|the weekend|next \w+)|forever)\b",
+        r"not around)\s+(?:soon|anyway|before long|by (?:then|tomorrow|morning|the weekend|next \w+)|forever)\b|"
+        r"\b(?:no|theres no|there is no|dont see a|do not see a|cant see a|cannot see a|cant find a|only one)\s+way out\b"
+        r"(?!\s+of\s+(?!(?:this|my)\s+(?:life|pain|hell|misery|head)\b|(?:life|it all|everything)\b))",
         _end_of_thought,
         gate=(
             "done",
@@ -627,6 +643,7 @@ _DETECTORS: Final[tuple[_Detector, ...]] = (
             "dead",
             "not here",
             "not around",
+            "way out",
         ),
     ),
     _d(
@@ -659,7 +676,8 @@ _DETECTORS: Final[tuple[_Detector, ...]] = (
     ),
     _d(
         "self_harm",
-        rf"\b(?:cut|cutting|cuts|slit|slitting|slice|slicing|carve|carving|burn|burning)\s+{_POSSESSIVE}\s+"
+        rf"\b(?:cut|cutting|cuts|slit|slitting|slice|slicing|carve|carving|carved|burn|burning)\s+(?:into\s+)?"
+        rf"{_POSSESSIVE}\s+"
         r"(?:wrists?|arms?|thighs?|legs?|skin|stomach|hips?|forearms?|veins?|throat)\b",
         _cut_body,
         gate=("cut", "slit", "slic", "carv", "burn"),
@@ -677,6 +695,21 @@ _DETECTORS: Final[tuple[_Detector, ...]] = (
         rf"along|in)\s+{_POSSESSIVE}\s+(?:wrists?|arms?|thighs?|legs?|stomach|hips?|forearms?|skin|body)\b",
         lambda t, m: not _in_sentence(t, m, _ACCIDENT),
         gate=("cuts", "scars", "wounds", "burns", "gashes"),
+    ),
+    _d(
+        "self_harm",
+        r"\b(?:started|start|starting|been|keep|kept|am|im|back to)\s+cutting\s+(?:again|lately|more|every\s+\w+|"
+        r"myself)\b",
+        lambda t, m: not _FITNESS_CUT.search(t),
+        gate=("cutting",),
+    ),
+    _d(
+        "self_harm",
+        r"\b(?:hate|hating|disgust\w*|loathe)\s+(?:my\s+(?:body|self|thighs|stomach|arms|legs|skin|face)|myself)\b"
+        r"[^.!?\n]{0,40}?\b(?:want|wanna|going|gonna|need|could)\s+(?:to\s+)?(?:cut|hurt|burn|punish|harm|scratch|"
+        r"rip|tear)\s+(?:it|them|myself|my\s+\w+)\b(?!\s+(?:down|out|back)\b)",
+        lambda t, m: not _in_sentence(t, m, _FITNESS_CUT),
+        gate=("hate", "hating", "disgust", "loathe"),
     ),
     # Purging.
     _d(
@@ -858,6 +891,9 @@ _DETECTORS: Final[tuple[_Detector, ...]] = (
         "starvation",
         rf"\bstarv(?:e|es|ed|ing)\s+{_SELF}\b(?!\s+of\s+(?!food|calories|nutrients|meals|energy)\w)|"
         rf"\bstarvation diet\b",
+        lambda t, m: not re.search(
+            r"\b(?:without|instead of|rather than|avoid\w*|no need to|no more)\s+(?:\w+\s+)?$", t[max(0, m.start() - 25) : m.start()]
+        ),
         gate=("starv",),
     ),
     _d(
@@ -900,7 +936,7 @@ _DETECTORS: Final[tuple[_Detector, ...]] = (
         r"(?:really\s+|properly\s+|"
         r"actually\s+|even\s+)?(?:eaten|eating|eat|ate|had\s+(?:any\s+)?(?:food|a meal|anything)|"
         r"touched\s+food|had\s+a\s+(?:proper\s+)?meal)\b"
-        rf"(?:\s+\w+){{0,3}}?\s+(?:in|for|over|during|the\s+(?:last|past))\s+{_D}",
+        rf"(?:\s+\w+){{0,3}}?\s+(?:in|for|over|during|the\s+(?:last|past))\s+(?:(?:like|about|around|almost|nearly|over|more than|at least|roughly|maybe|probably)\s+)?{_D}",
         _multi_day,
         gate=("eat", "ate", "food", "meal"),
         also=("day", "week", "wk", "fortnight", "month", "hour", "hr", "year", "yr"),
@@ -945,7 +981,8 @@ _DETECTORS: Final[tuple[_Detector, ...]] = (
     ),
     _d(
         "starvation",
-        rf"\b(?:eat|eating|ate|eaten|have|having|had)\s+nothing\s+(?:\w+\s+)?(?:for|in|over)\s+{_D}",
+        rf"\b(?:eat|eating|ate|eaten|have|having|had)\s+nothing\s+(?:(?:but|except|apart from|other than)\s+)?"
+        rf"(?:\w+\s+){{0,3}}?(?:for|in|over)\s+(?:(?:like|about|around|almost|nearly|over|more than|at least|roughly|maybe|probably)\s+)?{_D}",
         _multi_day,
         gate=("nothing",),
     ),
@@ -959,11 +996,11 @@ _DETECTORS: Final[tuple[_Detector, ...]] = (
     ),
     _d(
         "starvation",
-        r"\b(?:only|just)\s+(?:drinking|drink|drank|having|have|had)\s+(?:water|black coffee|diet (?:coke|"
-        r"soda)|tea)\s+"
+        r"\b(?:(?:only|just)\s+(?:drinking|drink|drank|having|have|had)|(?:drinking|drink|drank|having|have|had)\s+"
+        r"(?:only|just|nothing but))\s+(?:water|black coffee|diet (?:coke|soda)|tea)\s+"
         rf"(?:\w+\s+)?(?:for|in|over)\s+{_D}",
         _multi_day,
-        gate=("only", "just"),
+        gate=("only", "just", "nothing but"),
     ),
     _d(
         "starvation",
@@ -1026,9 +1063,10 @@ _DETECTORS: Final[tuple[_Detector, ...]] = (
     ),
     _d(
         "starvation",
-        r"\b(?:stop|stopping|stopped|quit|quitting|not|no)\s+(?:eating|food)\s+(?:\w+\s+)?(?:until|till|til|before)\s+"
-        r"(?:i|im|i am|i hit|i reach|i get|i weigh|i lose|i see|i look|[0-9])",
-        gate=("eating", "food"),
+        r"\b(?:(?:stop|stopping|stopped|quit|quitting|not|no)\s+(?:eating|food)|(?:eat|eating|ate)\s+nothing)\s+(?:\w+\s+)?"
+        r"(?:until|till|til|before)\s+(?:i|im|i am|you|youre|you are|she|he|[0-9])(?:\s+(?:hit|reach|get|weigh|lose|"
+        r"see|look|am|are|is|fit)\w*)?",
+        gate=("eating", "food", "nothing"),
     ),
     _d(
         "starvation",
@@ -1050,7 +1088,7 @@ _DETECTORS: Final[tuple[_Detector, ...]] = (
         r"\b(?:only|just)\s+(?:drink|drinking|drank|have|having|had)\s+(?:water|black coffee|tea|diet (?:coke|soda))\s+"
         r"(?:until|till|til|before|up to)\s+(?:your|the|my|her|his)\s+(?:\w+\s+)?(?:weigh-?ins?|event|wedding|shoot|"
         r"show|photos?|photoshoot|comp\w*|fight|holiday|vacation|party|date|meet)\b",
-        gate=("only", "just"),
+        gate=("only", "just", "nothing but"),
     ),
     _d(
         "suicide",
@@ -1058,6 +1096,47 @@ _DETECTORS: Final[tuple[_Detector, ...]] = (
         r"hoarded)(?:\s+up)?\b|\b(?:saving|stockpil\w*|hoard\w*|stash\w*|collect\w*)\s+(?:up\s+)?(?:my\s+|all\s+my\s+)?"
         r"(?:pills|meds|tablets|medication|painkillers|sleeping pills)\b",
         gate=("pills", "meds", "tablets", "medication", "painkillers"),
+    ),
+    _d(
+        "starvation",
+        r"\b(?:not|no|without|stop|skip\w*|dont|do not|avoid\w*)\s+(?:eating|food|meals|eat|all meals|all food)\s+"
+        rf"(?=(?:the\s+)?(?:next|following|coming)\s){_D}",
+        _multi_day,
+        gate=("next", "following", "coming"),
+    ),
+    _d(
+        "starvation",
+        r"\bskip\w*\s+(?:all\s+)?(?:my\s+|your\s+|the\s+)?(?:meals|food|eating)\s+(?:on\s+)?(?:the\s+)?(?:weekends?|"
+        r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?\s+(?:and|&)\s+(?:monday|tuesday|wednesday|"
+        r"thursday|friday|saturday|sunday)s?)\b",
+        gate=("skip",),
+    ),
+    _d(
+        "starvation",
+        r"\bso\s+(?:that\s+)?(?:i|she|he|you|they)\s+(?:dont|do not|doesnt|wont|will not|never|can skip|can avoid)\s+"
+        r"(?:have to\s+|need to\s+|feel the need to\s+|feel like\s+)?(?:eat|eating)\b(?!\s+(?:out|junk|fast food|late|"
+        r"takeaway|takeout|sugar|snacks|as much|so much|too much|crap|rubbish))",
+        gate=("so ",),
+    ),
+    _d(
+        "purging",
+        r"\b(?:havent|have not|not|cant|cannot|dont|didnt|wont)\s+(?:been\s+)?(?:kept|keeping|keep)\s+(?:a meal|food|"
+        r"anything|meals|dinner|lunch|it)\s+down\b",
+        lambda t, m: _in_sentence(t, m, _INTENT) or _in_sentence(t, m, _WEIGHT_CONTEXT),
+        gate=("kept", "keep"),
+    ),
+    _d(
+        "pro_ed",
+        r"\b(?:rather|sooner)\s+(?:die|be dead|kill myself|starve)\s+than\s+(?:\w+\s+){0,2}?(?:gain|put on|be fat|get fat|"
+        r"eat(?:\s+(?:anything|again|more|food|a meal|normally|properly|today))?(?=\s*(?:[.!?,;]|$|lol|tbh|honestly))|"
+        r"weigh|be \w+ (?:kg|kilos|pounds|lbs)|be overweight|go up|get bigger)",
+        gate=("rather", "sooner"),
+    ),
+    _d(
+        "self_harm",
+        r"\b(?:rip|tear|peel|scratch|claw|carve)\w*\s+(?:my|her|his)\s+(?:own\s+)?(?:skin|flesh|face)\s+off\b",
+        lambda t, m: not _in_sentence(t, m, _EXERCISE),
+        gate=("skin", "flesh", "face"),
     ),
     # Hiding not eating.
     _d(
@@ -1113,6 +1192,16 @@ _DETECTORS: Final[tuple[_Detector, ...]] = (
     ),
     _d(
         "hiding",
+        r"\b(?:lie|lies|lying|lied|fib\w*)\s+(?:to\s+(?:\w+\s+){1,2})?about\s+(?:my\s+|her\s+|his\s+|your\s+)?"
+        r"(?:weight|eating|food|meals|what (?:i|she|he|you) (?:eat|ate)|how (?:much|little) (?:i|she|he|you) (?:eat|ate)|"
+        r"calories)\b|\b(?:put|puts|putting|tip|tipping|tipped|scrape|scraping|scraped|feed|feeding|fed|give|giving|"
+        r"gave|throw|throwing|threw)\s+(?:my|her|his|your|the)\s+(?:food|meals?|dinner|lunch|breakfast|plate)\s+"
+        r"(?:in|into|to|down)\s+(?:the\s+|a\s+)?(?:bin|trash|toilet|dog|cat|sink|garbage)\b",
+        lambda t, m: m.group(0).startswith(("lie", "lying", "lied", "fib")) or _in_sentence(t, m, _SNEAK),
+        gate=("lie", "lying", "fib", "bin", "trash", "toilet", "dog", "cat", "sink", "garbage"),
+    ),
+    _d(
+        "hiding",
         r"\b(?:tell|telling|told|say|saying|said)\s+(?:\w+\s+){0,3}?(?:that\s+)?(?:i|you|she|he|they)\s+(?:already|"
         r"just)\s+(?:ate|had\s+(?:dinner|lunch|breakfast|food|a meal|something)|eaten)\b",
         _deceive,
@@ -1163,7 +1252,7 @@ _DETECTORS: Final[tuple[_Detector, ...]] = (
     _d(
         "pro_ed",
         r"\bpro[\s-]?(?:ana|mia|ed)\b|\b(?:thinspo|meanspo|bonespo|skinnyspo|bone[\s-]?spo)\w*|\b(?:ana|"
-        r"mia) (?:coach\w*|budd\w*|tips?|tricks?|diet\w*|rules?|bracelets?|sisters?|friends?|pals?|inspo|"
+        r"mia|anorexia|bulimia|anorexic|bulimic|ed) (?:coach\w*|budd\w*|tips?|hacks?|advice|tricks?|diet\w*|rules?|bracelets?|sisters?|friends?|pals?|inspo|"
         r"motivation|groups?|chats?|community|accounts?|blogs?|lifestyle|mindset|challenges?|food lists?)\b|"
         r"\bana and mia\b|\b(?:tips|help|"
         r"ways|tricks)\s+(?:to|for|on)\s+(?:becoming|being|stay(?:ing)?|get(?:ting)?)\s+(?:anorexic|"
@@ -1266,13 +1355,14 @@ _SUPPORTIVE = re.compile(
     r"recommended|sustainable)|isnt (?:safe|healthy|effective)|dangerous|harmful|risky|risks|unsafe|"
     r"unhealthy|seriously|deadly|life-threatening|electrolyte\w*|dehydrat\w*|side effects|warning|"
     r"ineffective|myth|only (?:remove|lose|lost|shed|drop|flush) water(?: weight)?|(?:just|only|mostly) water "
-    r"weight|(?:never|not) a good idea|bad idea|(?:doesnt|dont|wont|cant|will not|do not|does not|can not|cannot) "
+    r"weight|(?:never|not) a good idea|(?<!not a )(?<!isnt a )bad idea|(?:doesnt|dont|wont|cant|will not|do not|does not|can not|cannot) "
     r"(?:really )?(?:work|help|burn|make)|(?:can|could|will|may|might|does|do|to) (?:seriously |permanently )?"
     r"damage|damages|damaging|(?:teeth|tooth|heart|kidney|organ|gut|bowel|colon|enamel|long-term|lasting|serious|"
     r"permanent) damage|erod\w*|backfir\w*|slows? (?:down )?(?:your )?metabolism|"
     r"disordered|sign of|symptoms? of|dizz\w*|faint\w*|muscle loss|malnutrition|deficienc\w*|arrhythmi\w*|"
     r"heart problems|teeth|tooth|wouldnt recommend|would not recommend|dont recommend|do not recommend|"
-    r"cant recommend|cannot recommend|not recommended|never (?:ok|okay|safe|healthy|a good idea|the answer)|not "
+    r"cant recommend|cannot recommend|not recommended|(?:are|is|arent|isnt)\s+(?:not|never)\s+(?:(?:a|an|the)\s+(?!(?:bad|terrible|"
+    r"crazy|silly|wrong|awful|dumb|stupid)\b)|meant|for|safe|healthy|how)|never (?:ok|okay|safe|healthy|a good idea|the answer)|not "
     r"(?:ok|okay)|(?:dont|doesnt|do not|does not|wont|will not|cant|cannot) (?:\w+ )?(?:prevent|stop|block|remove|"
     r"reduce|cause fat loss)|(?:people|someone|those|anyone|many|patients) (?:living )?with "
     r"(?:bulimi\w*|anorexi\w*|an eating disorder)|(?:bulimia|anorexia) (?:is|are|can)|treatment|recovery|therapy|"

@@ -212,10 +212,17 @@ def _digits_and_half(m: re.Match[str]) -> str:
     return f"{int(m.group(1)) + 0.5:g}"
 
 
+_WORD_HYPHEN_RE = re.compile(r"(?<=[0-9a-z])-(?=[a-z])")
+
+
 @lru_cache(maxsize=32)  # two policies (calories, weight rate) extract from the same text
 def prepare(text: str) -> str:
-    """The form extraction works on: normalised, quantities as digits."""
-    return numberize(normalize(text))
+    """The form extraction works on: normalised, quantities as digits, and hyphens between
+    words read as spaces ("a 1,000-calorie-a-day plan" is "a 1,000 calorie a day plan")."""
+    norm = normalize(text)
+    if "-" in norm:
+        norm = _WORD_HYPHEN_RE.sub(" ", norm)
+    return numberize(norm)
 
 
 # --- Durations --------------------------------------------------------------------------------
@@ -359,7 +366,7 @@ _CAL_RE = re.compile(
 )
 _DAILY_MARK = (
     r"(?:(?:a|per|each|every|/|p|an|a\s+whole|for\s+the|for\s+a|in\s+a|in\s+one)\s*-?\s*day\b|daily\b|"
-    r"/\s*d\b|pd\b|(?:on\s+)?most\s+days\b)"
+    r"/\s*d\b|pd\b|(?:on\s+)?most\s+days\b|all\s+(?:week|month)\b|every\s+single\s+day\b)"
 )
 _WEEKLY_MARK = r"(?:(?:a|per|each|every|/|p)\s*-?\s*(?:week|wk)\b|weekly\b|pw\b)"
 _BARE_RE = re.compile(rf"(?P<n1>{NUM})(?:\s*(?:-|to|or)\s*(?P<n2>{NUM}))?(?=\s*{_DAILY_MARK})")
@@ -443,12 +450,22 @@ _BURN_TAIL_RE = re.compile(
 )
 # An unqualified figure ("eating 1100 calories", "should i do 900 cals") after a verb of eating,
 # planning or sticking to an amount: people state intake per day, so it is read as daily.
+# The same, for a figure with no unit at all ("i stick to like 1100"): only verbs that can
+# only be about food, and a plausible daily amount (see _BARE_INTAKE_RANGE).
+_BARE_INTAKE_HEAD_RE = re.compile(
+    r"\b(?:eat|eats|eating|consum\w*|stick(?:ing)? to|stuck to|liv(?:e|es|ing) (?:on|off)|surviv\w* (?:on|off)|"
+    r"get(?:ting)? by on|averag\w*|cap(?:ping|ped)? (?:\w+ )?at|limit(?:ing)? (?:\w+ )?to|"
+    r"keep(?:ing)? (?:\w+ )?under)\s+(?:(?:only|just|like|about|around|roughly|approximately|approx|~|maybe|under|"
+    r"below|less than|no more than|max|at most|barely|usually|normally)\s+)*$"
+)
+_BARE_INTAKE_RANGE = (500.0, 4000.0)
 _INTAKE_VERB_HEAD_RE = re.compile(
-    r"\b(?:eat|eats|eating|consume|consumes|consuming|have|having|do|doing|try|trying|tryna|"
+    r"\b(?:eat|eats|eating|consume|consumes|consuming|have|having|do|doing|try|trying|tryna|averag\w*|"
     r"(?:stick|sticking|stuck|keep|keeping|commit|committing|switch|switching|move|moving)\s+(?:to|with)|"
     r"(?:aim|aiming|shoot|shooting)\s+(?:for|at)|go(?:ing)?\s+(?:for|with|on)|"
     r"(?:live|lives|living|survive|survives|surviving|get\s+by|getting\s+by|run|running|"
-    r"exist|existing)\s+(?:on|off)|manage|manages|managing|(?:im|i am|were|we are|currently|now|been)\s+at|"
+    r"exist|existing)\s+(?:on|off)|manage|manages|managing|(?:im|i am|were|we are|currently|now|been|stay\w*|"
+    r"kept|keep\w*|being|staying)\s+(?:at|under|below)|"
     r"(?:my|your|daily|todays)\s+(?:calories|cals|kcals?|intake)\s+(?:are|is|was|were|at|=|:)|"
     r"(?:meals|food|everything|it all|all)\s+(?:\w+\s+){0,2}?(?:add|adds|added|adding)\s+up\s+to|"
     r"(?:start|starting|plan|planning)\s+(?:on|with|at)?|(?:how|what)\s+about)"
@@ -507,7 +524,10 @@ def _classify_calorie(
     head_from = _clause_start(text, max(s_start, prev_end, start - 60), start)
     head = text[head_from:start]
     tail = text[end : _clause_end(text, end, min(s_end, end + 45))]
-    if _BURN_HEAD_RE.search(head) or _BURN_TAIL_RE.match(tail):
+    burn = _BURN_HEAD_RE.search(head)
+    if burn and burn.group(0).endswith("says") and _INTAKE_VERB_HEAD_RE.search(head):
+        burn = None  # "my tracker says i've averaged 900 calories" reports what was eaten
+    if burn or _BURN_TAIL_RE.match(tail):
         return "burned", False, "none"
     if mid == "ask":
         return "intake", True, "day"
@@ -576,6 +596,14 @@ def extract_calorie_values(text: str) -> list[CalorieValue]:
                 taken_until = m.end()
             continue
         n = _NUM_RE.match(t, a)
+        if (
+            n
+            and _BARE_INTAKE_HEAD_RE.search(head)
+            and _BARE_INTAKE_RANGE[0] <= parse_number(n.group(0)) <= _BARE_INTAKE_RANGE[1]
+            and not _other_quantity(t, a, n.end())
+        ):
+            found.append((a, n.end(), n.group(0), None, None, None))
+            continue
         if n and _ASK_TAIL_RE.match(t, n.end()) and _ASK_HEAD_RE.search(head) and not _other_quantity(t, a, n.end()):
             found.append((a, n.end(), n.group(0), None, None, "ask"))
     found.sort()
@@ -707,7 +735,8 @@ _DUR_PREP = (
 _ATTACHED_RATE_RE = re.compile(rf"^\s*{_PERIOD_FILLER}{_RATE}")
 _TAIL_PERIOD_RE = re.compile(
     rf"^\s*{_PERIOD_FILLER}(?:{_RATE}|(?P<dur>{_DUR_PREP}{DURATION})|(?P<now>(?:this|last|past)\s+(?:week|"
-    rf"month|fortnight)|yesterday|today|overnight|by\s+tomorrow|by\s+next\s+(?:week|month)))"
+    rf"month|fortnight)|yesterday|today|overnight|by\s+tomorrow|by\s+next\s+(?:week|month)|by\s+(?:the\s+)?end\s+"
+    rf"of\s+(?:the\s+|this\s+)?(?:week|month|fortnight)|by\s+(?:the\s+)?weekend))"
 )
 _AHEAD_DURATION_RE = re.compile(
     rf"\b(?:in|within|inside|over\s+the\s+next|in\s+the\s+next|before|until)\s+(?:(?:just|only|about|"

@@ -188,11 +188,19 @@ def normalize(text: str) -> str:
     folded = _REPEATS_RE.sub(r"\1\1", folded)
     # Collapse whitespace; newlines survive (they end sentences) only when there are any.
     folded = _NEWLINES_RE.sub("\n", _SPACES_RE.sub(" ", folded)).strip() if "\n" in folded else " ".join(folded.split())
-    return _TYPO_RE.sub(_fix_typo, folded)
+    folded = _TYPO_RE.sub(_fix_typo, folded)
+    return _TEXT_TO_RE.sub(r"\1 to ", folded) if " 2 " in folded else folded
 
 
 def _fix_typo(m: re.Match[str]) -> str:
     return _TYPOS[m.group(0)]
+
+
+# "want 2 die", "going 2 kill myself": a "2" that stands for "to" before a verb.
+_TEXT_TO_RE = re.compile(
+    r"\b(want|wanna|going|need|have|trying|try|wish|plan|planning|ready)\s+2\s+(?=(?:die|kill|end|disappear|hurt|"
+    r"cut|starve|sleep|be|go|eat|throw|purge|stop|live|exist|give up|overdose)\b)"
+)
 
 
 @lru_cache(maxsize=32)

@@ -16,6 +16,7 @@ rounded, except the macros, which DOMAIN.md computes from the rounded target.
 from __future__ import annotations
 
 import datetime as dt
+from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Sequence
 from decimal import ROUND_HALF_EVEN, ROUND_HALF_UP, Decimal
 from typing import Any
@@ -23,6 +24,7 @@ from typing import Any
 from coach_core.models import CheckIn, DataGap, NutritionLog, Profile
 
 _SNAP = Decimal("1e-9")
+_ONE_DAY = dt.timedelta(days=1)
 
 MOVING_AVERAGE_DAYS = 7
 MIN_WEIGH_INS_FOR_RATE = 3
@@ -72,6 +74,12 @@ def window_start(today: dt.date, days: int) -> dt.date:
 
 def in_window(day: dt.date, today: dt.date, days: int) -> bool:
     return window_start(today, days) <= day <= today
+
+
+def count_in_window(dates: Iterable[dt.date], today: dt.date, days: int) -> int:
+    """How many of `dates` fall in the window (its start computed once, not per date)."""
+    start = window_start(today, days)
+    return sum(1 for d in dates if start <= d <= today)
 
 
 def gap(field: str, description: str, suggestion: str) -> dict[str, str]:
@@ -130,7 +138,8 @@ def user_profile(profile: Profile, today: dt.date) -> dict[str, Any]:
 
 def checkin_averages(checkins: Iterable[CheckIn], today: dt.date, days: int) -> dict[str, Any]:
     """Check-in days in the window and the mean energy, sleep and mood (0.1) over non-null values."""
-    rows = [c for c in checkins if in_window(c.date, today, days)]
+    start = window_start(today, days)
+    rows = [c for c in checkins if start <= c.date <= today]
     return {
         "checkin_days": len({c.date for c in rows}),
         "avg_energy": rounded_mean([c.energy for c in rows if c.energy is not None], 1),
@@ -140,7 +149,8 @@ def checkin_averages(checkins: Iterable[CheckIn], today: dt.date, days: int) -> 
 
 
 def recent_checkins(checkins: Iterable[CheckIn], today: dt.date, days: int) -> dict[str, Any]:
-    rows = sorted((c for c in checkins if in_window(c.date, today, days)), key=lambda c: c.date, reverse=True)
+    start = window_start(today, days)
+    rows = sorted((c for c in checkins if start <= c.date <= today), key=lambda c: c.date, reverse=True)
     averages = checkin_averages(rows, today, days)
     gaps = []
     if not rows:
@@ -169,14 +179,20 @@ def moving_averages_7d(
     checkins: Iterable[CheckIn], today: dt.date, days: int
 ) -> list[dict[str, Any]]:
     """For each weigh-in date in the window: the mean of all weigh-ins in the 7 calendar days
-    ending that date (earlier rows passed in count, so the first points are full averages)."""
+    ending that date (earlier rows passed in count, so the first points are full averages).
+
+    The points are sorted by date, so each 7-day group is a slice found by bisection (the
+    same values summed in the same order as a full scan would)."""
     points = weigh_ins(checkins)
+    dates = [d for d, _ in points]
+    weights = [w for _, w in points]
+    start = window_start(today, days)
     series = []
     for day, weight in points:
-        if not in_window(day, today, days):
+        if not start <= day <= today:
             continue
         lookback = day - dt.timedelta(days=MOVING_AVERAGE_DAYS - 1)
-        values = [w for d, w in points if lookback <= d <= day]
+        values = weights[bisect_left(dates, lookback) : bisect_right(dates, day)]
         average = round_half_up(sum(values) / len(values), 2)
         series.append({"date": day.isoformat(), "weight_kg": weight, "average_kg": average})
     return series
@@ -200,7 +216,8 @@ def least_squares_weekly_rate(points: Sequence[tuple[dt.date, float]]) -> float 
 def weight_trend(checkins: Iterable[CheckIn], today: dt.date, days: int) -> dict[str, Any]:
     rows = list(checkins)
     series = moving_averages_7d(rows, today, days)
-    window_points = [(d, w) for d, w in weigh_ins(rows) if in_window(d, today, days)]
+    start = window_start(today, days)
+    window_points = [(d, w) for d, w in weigh_ins(rows) if start <= d <= today]
     rate = least_squares_weekly_rate(window_points)
     gaps = []
     if not window_points:
@@ -232,7 +249,8 @@ def weight_trend(checkins: Iterable[CheckIn], today: dt.date, days: int) -> dict
 
 def nutrition_summary(logs: Iterable[NutritionLog], today: dt.date, days: int) -> dict[str, Any]:
     """Averages over logged days only; a macro left empty on some days averages the days that have it."""
-    rows = [n for n in logs if in_window(n.date, today, days)]
+    start = window_start(today, days)
+    rows = [n for n in logs if start <= n.date <= today]
     logged_days = len({n.date for n in rows})
     avg_calories = mean([float(n.calories) for n in rows])
     gaps = []
@@ -356,11 +374,11 @@ def macro_grams(target_kcal: int, protein_g: int) -> tuple[int, int]:
 
 def current_streak(dates: set[dt.date], today: dt.date) -> int:
     """Consecutive days with a row ending today, or ending yesterday when today has none yet."""
-    day = today if today in dates else today - dt.timedelta(days=1)
+    day = today if today in dates else today - _ONE_DAY
     count = 0
     while day in dates:
         count += 1
-        day -= dt.timedelta(days=1)
+        day -= _ONE_DAY
     return count
 
 
@@ -370,7 +388,7 @@ def longest_streak(dates: set[dt.date], today: dt.date, days: int) -> int:
     while day <= today:
         run = run + 1 if day in dates else 0
         best = max(best, run)
-        day += dt.timedelta(days=1)
+        day += _ONE_DAY
     return best
 
 
@@ -380,8 +398,8 @@ def adherence_metrics(
     """Rates over the window; current streaks over every row given (the tool passes 90 days)."""
     checkin_dates = {c.date for c in checkins if c.date <= today}
     log_dates = {n.date for n in nutrition if n.date <= today}
-    checkin_days = sum(1 for d in checkin_dates if in_window(d, today, days))
-    logged_days = sum(1 for d in log_dates if in_window(d, today, days))
+    checkin_days = count_in_window(checkin_dates, today, days)
+    logged_days = count_in_window(log_dates, today, days)
     gaps = []
     if checkin_days == 0:
         gaps.append(gap("checkins", f"No check-ins in the last {days} days.", "Encourage a daily check-in."))
