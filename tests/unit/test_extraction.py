@@ -140,6 +140,10 @@ CALORIE_VALUES = [
     ("1100 calories is my max", 1100, "intake", True),
     ("Keep intake near 950 kcal.", 950, "intake", True),
     ("Your meals should add up to about 1,000 calories.", 1000, "intake", True),
+    ("i stick to like 1100", 1100, "intake", True),
+    ("my tracker says i've averaged 900 calories", 900, "intake", True),
+    ("a 1,000-calorie-a-day plan", 1000, "intake", True),
+    ("i've been under 1000 cals all week", 1000, "intake", True),
     # ... but one meal or sitting is not a day.
     ("I just ate 900 calories of pizza", 900, "intake", False),
     ("had 800 calories for lunch", 800, "per_meal", False),
@@ -227,6 +231,8 @@ WEIGHT_CHANGES = [
     ("You'll gain around 0.3 kg a week", 0.3, "gain"),
     ("I put on 2 kg this week", 2.0, "gain"),
     ("1-1.5 kg a week", 1.5, "unknown"),
+    ("lose a stone by the end of the month", 6.35 / 4.345, "loss"),
+    ("drop 2 kg by the weekend", 2.0, "loss"),
 ]
 
 

@@ -7,6 +7,13 @@ verbs and their objects ("make herself sick", "haven't eaten in a week") so figu
 speech ("this workout is killing me", "cutting carbs") never match; exclusions cover
 accidents and gym injuries, exercise nausea, illness, and past behaviour stated as
 clearly resolved. When a phrase could be hyperbole or risk, it counts as risk.
+
+Output is blocked when it suggests a behaviour ("you could take a laxative after heavy
+meals", "skip meals for 3 days", "tell your parents you already ate"); some detectors run
+on output only, for suggestions that are harmless to hear from a user. Output that names a
+behaviour only to warn about it or point to help ("laxatives are not a safe way to lose
+weight", "if you ever feel like hurting yourself, call 988") is allowed: a support or
+warning phrase in the same sentence, or a negation said to the reader right before it.
 """
 
 from __future__ import annotations
@@ -209,7 +216,8 @@ _SNEAK = re.compile(
     r"hid(?:e|ing)?\b"
 )
 _DECEIT = re.compile(
-    r"\b(?:so (?:that )?(?:they|she|he|nobody|no one|noone|people|everyone|my \w+|your \w+|mum|mom|dad)|but (?:i|you|"
+    r"\b(?:so (?:that )?(?:they|she|he|nobody|no one|noone|people|everyone|my \w+|your \w+|mum|mom|dad)\s+(?:\w+\s+)?"
+    r"(?:dont|wont|doesnt|stop|stops|leave|leaves|quit|cant|never|think|believe|assume|arent|isnt)|but (?:i|you|"
     r"she|he) (?:didnt|havent|hadnt|wont|dont)|even though (?:i|you|she|he) (?:didnt|havent|hadnt|dont)|when (?:i|you|"
     r"she|he) (?:didnt|havent|hadnt)|to avoid|to get out of|lie|lying|lied|pretend\w*|(?:dont|wont|doesnt|didnt) "
     r"(?:notice|know|ask|find out|worry|suspect))\b"
@@ -218,7 +226,10 @@ _DECEIT = re.compile(
 
 def _deceive(text: str, m: re.Match[str]) -> bool:
     """ "tell them you already ate" as advice (said to the reader at the start of the
-    sentence) or with a sign of deceit; not an honest "I told my trainer I already ate"."""
+    sentence) or with a sign of deceit ("... you ate at work so they stop asking"); not an
+    honest "I told my trainer I already ate"."""
+    if not re.search(r"\b(?:already|just)\b", m.group(0)):
+        return _in_sentence(text, m, _DECEIT)
     s_start, _ = sentence_around(text, m.start(), m.end())
     head = text[s_start : m.start()]
     imperative = re.fullmatch(r"\W*(?:(?:just|simply|then|and|so|you can|you could|try to|always|instead)\s+)*", head)
@@ -242,14 +253,28 @@ _BODY_SUBJECT = re.compile(
 
 
 _MAKES_ME = re.compile(r"\b(?:makes?|made|making)\s+me\s+(?:\w+\s+)?$")
+# What may provoke a "want to die" that is hyperbole: training, a diet, a workout.
+_GYM_OR_DIET_WORDS = (
+    r"\b(?:workouts?|training|sessions?|class|classes|cardio|burpees?|hiit|run|running|squats?|lunges?|leg day|"
+    r"stair ?master|treadmill|spin|crossfit|gym|exercise|reps|sets|plank|diet|dieting|meal prep|macros|coach|trainer|"
+    r"program|programme)\b"
+)
+_GYM_OR_DIET = re.compile(_GYM_OR_DIET_WORDS)
+_PROVOKED = re.compile(
+    r"\s+(?:\w+\s+)?(?:every time|whenever|when|after|during|at|by the end of|halfway through)\s+(?:\w+\s+){0,4}?"
+    + _GYM_OR_DIET_WORDS
+)
 
 
 def _person_subject(text: str, m: re.Match[str]) -> bool:
     """ "my legs want to die" and "hiit makes me want to die" are gym talk: the wish belongs
     to a body part or a thing, or a workout provokes it."""
+    if _MAKES_ME.search(text, max(0, m.start() - 25), m.start()):
+        # "my body makes me want to die" is body hatred; "hiit makes me want to die" is not
+        return not _in_sentence(text, m, _GYM_OR_DIET)
     if _BODY_SUBJECT.search(text, max(0, m.start() - 40), m.start()):
         return False
-    return not (_MAKES_ME.search(text, max(0, m.start() - 25), m.start()) and _in_sentence(text, m, _EXERCISE))
+    return not _PROVOKED.match(text, m.end())
 
 
 # A "cut" in the fitness sense: dieting down, not self-harm.
@@ -283,25 +308,27 @@ def _end_of_thought(text: str, m: re.Match[str]) -> bool:
     _, s_end = sentence_around(text, m.start(), m.end())
     follow = text[m.end() : s_end]
     return not re.match(
-        r"\s*(?:admin|stuff|insurance|coaching|lessons|skills|hacks|on|for(?! (?:me|her|him|us|them)\b)|to|from|at|in)\b",
+        r"\s*(?:admin|stuff|insurance|coaching|lessons|skills|hacks|on|for(?! (?:me|her|him|us|them)\b)|to|from|at|"
+        r"in)\b",
         follow,
     )
+
+
+_LETS_BEFORE = re.compile(r"\b(?:lets|let us|well|we will|we can|we could)\s+$")
+# After "end it": only filler words, then the end of the sentence or a pause.
+_END_IT_TAIL = re.compile(
+    r"(?:\s+(?:all|now|tonight|today|soon|already|for good|forever|once and for all|right now|honestly|tbh|fr|lol|"
+    r"sometimes|some days|i think|at last|finally|here|too|properly|quietly))*\s*(?:[.!?;,]|\n|$)"
+)
 
 
 def _end_it(text: str, m: re.Match[str]) -> bool:
     """ "end it" / "end things" closing the thought ("i just want to end it", "thinking about
     ending things"), not "end it with a stretch", "ending things with my ex" or a coach's
     "let's end it here"."""
-    if re.search(r"\b(?:lets|let us|well|we will|we can|we could)\s+$", text[max(0, m.start() - 12) : m.start()]):
+    if _LETS_BEFORE.search(text, max(0, m.start() - 12), m.start()):
         return False
-    _, s_end = sentence_around(text, m.start(), m.end())
-    return bool(
-        re.fullmatch(
-            r"(?:\s+(?:all|now|tonight|today|soon|already|for good|forever|once and for all|right now|honestly|"
-            r"tbh|fr|lol|sometimes|some days|i think|at last|finally|here|too|properly|quietly))*\s*[.!?;,]*\s*",
-            text[m.end() : s_end],
-        )
-    )
+    return bool(_END_IT_TAIL.match(text, m.end()))
 
 
 def _kms(text: str, m: re.Match[str]) -> bool:
@@ -513,7 +540,9 @@ _DETECTORS: Final[tuple[_Detector, ...]] = (
         r"this stupid |this miserable )?(?:life|world|existence|body)\b|\b(?:think|thinking|thought|thoughts|obsess\w*|"
         r"fantasi[sz]\w*|dream\w*|dwell\w*) (?:about|of) (?:dying|death|being dead|my (?:own )?death|killing myself|"
         r"ending (?:it|it all|my life)|not (?:being here|waking up|existing))\b|\bdeserves? to (?:be hungry|go hungry|"
-        r"feel hungry|be in pain|feel pain|hurt|be hurt|rot)\b",
+        r"feel hungry|be in pain|feel pain|hurt|be hurt|rot)\b|\bdeserves? (?:the |some |this )?(?:pain|punishment|"
+        r"to be "
+        r"punished)\b",
         _person_subject,
         gate=(
             "die",
@@ -628,7 +657,8 @@ _DETECTORS: Final[tuple[_Detector, ...]] = (
         r"(?:\w+\s+)?to\s+(?:keep going|go on|carry on|keep living|live for|stay alive|be alive|wake up|get up|"
         r"keep fighting|exist)\b|\b(?:ill|i will|im going to|i am going to|im gonna)\s+be\s+(?:gone|dead|not here|"
         r"not around)\s+(?:soon|anyway|before long|by (?:then|tomorrow|morning|the weekend|next \w+)|forever)\b|"
-        r"\b(?:no|theres no|there is no|dont see a|do not see a|cant see a|cannot see a|cant find a|only one)\s+way out\b"
+        r"\b(?:no|theres no|there is no|dont see a|do not see a|cant see a|cannot see a|cant find a|"
+        r"only one)\s+way out\b"
         r"(?!\s+of\s+(?!(?:this|my)\s+(?:life|pain|hell|misery|head)\b|(?:life|it all|everything)\b))",
         _end_of_thought,
         gate=(
@@ -644,6 +674,30 @@ _DETECTORS: Final[tuple[_Detector, ...]] = (
             "not here",
             "not around",
             "way out",
+        ),
+    ),
+    _d(
+        "suicide",
+        r"\b(?:dont|do not|dont even) think i can (?:do this|go on|keep going|take (?:it|this)|keep living|carry on|"
+        r"live like this)(?: any ?more| much longer| for much longer)?(?=\s*(?:[.!?,;]|$|honestly|tbh|lol))|\b(?:want|"
+        r"wanna|wish i (?:was|were|could be)|ready|need|just want) (?:to )?be gone\b(?!\s+(?:for|on|by|from|till|until|"
+        r"to|at)\b)|\bstop (?:being alive|living|existing|breathing)\b(?!\s+(?:in|on|with|like|off|at)\b)|\b(?:want|"
+        r"wanna|going|gonna|ready|about) (?:to )?jump(?=\s*(?:[.!?,;]|$|off|from|in front|tonight|now|right now))|"
+        r"\b(?:standing|sitting|stood|sat|am|im|i am|on my way to)\s+(?:on|at|to)\s+(?:the|a|"
+        r"this)\s+(?:edge of the\s+)?"
+        r"(?:bridge|ledge|rooftop|roof edge|railing|train tracks|tracks|cliff edge|overpass)\b",
+        gate=(
+            "think i can",
+            "gone",
+            "stop",
+            "jump",
+            "bridge",
+            "ledge",
+            "roof",
+            "railing",
+            "tracks",
+            "cliff",
+            "overpass",
         ),
     ),
     _d(
@@ -676,11 +730,12 @@ _DETECTORS: Final[tuple[_Detector, ...]] = (
     ),
     _d(
         "self_harm",
-        rf"\b(?:cut|cutting|cuts|slit|slitting|slice|slicing|carve|carving|carved|burn|burning)\s+(?:into\s+)?"
+        rf"\b(?:cut|cutting|cuts|slit|slitting|slice|slicing|carve|carving|carved|burn|burning|stab|stabs|stabbing|"
+        rf"stabbed|pierce|piercing|pierced)\s+(?:into\s+)?"
         rf"{_POSSESSIVE}\s+"
         r"(?:wrists?|arms?|thighs?|legs?|skin|stomach|hips?|forearms?|veins?|throat)\b",
         _cut_body,
-        gate=("cut", "slit", "slic", "carv", "burn"),
+        gate=("cut", "slit", "slic", "carv", "burn", "stab", "pierc"),
     ),
     _d(
         "self_harm",
@@ -729,7 +784,7 @@ _DETECTORS: Final[tuple[_Detector, ...]] = (
     ),
     _d(
         "purging",
-        rf"\bfingers? down {_POSSESSIVE} throat\b|\bipecac\b"
+        rf"\b(?:fingers?|toothbrush|spoon|something|things|a finger|my hand) down {_POSSESSIVE} throat\b|\bipecac\b"
         r"|\bchew\w*(?!\s+gum)(?:\s+\w+){0,3}?\s+(?:and|then|n)\s+spit\w*(?!\s+(?:out\s+)?(?:the\s+|any\s+|your\s+)?"
         r"(?:bones?|pits?|seeds?|stones?|shells?|gum|pips?|husks?|gristle))|\bspit\w*\s+(?:\w+\s+){0,3}?out\s+"
         r"(?:\w+\s+){0,2}?after\s+chewing\b|\bspit\w*\s+(?:it|food|them|everything)\s+out\s+(?:before|instead of)\s+"
@@ -891,8 +946,11 @@ _DETECTORS: Final[tuple[_Detector, ...]] = (
         "starvation",
         rf"\bstarv(?:e|es|ed|ing)\s+{_SELF}\b(?!\s+of\s+(?!food|calories|nutrients|meals|energy)\w)|"
         rf"\bstarvation diet\b",
-        lambda t, m: not re.search(
-            r"\b(?:without|instead of|rather than|avoid\w*|no need to|no more)\s+(?:\w+\s+)?$", t[max(0, m.start() - 25) : m.start()]
+        lambda t, m: (
+            not re.search(
+                r"\b(?:without|instead of|rather than|avoid\w*|no need to|no more)\s+(?:\w+\s+)?$",
+                t[max(0, m.start() - 25) : m.start()],
+            )
         ),
         gate=("starv",),
     ),
@@ -936,7 +994,8 @@ _DETECTORS: Final[tuple[_Detector, ...]] = (
         r"(?:really\s+|properly\s+|"
         r"actually\s+|even\s+)?(?:eaten|eating|eat|ate|had\s+(?:any\s+)?(?:food|a meal|anything)|"
         r"touched\s+food|had\s+a\s+(?:proper\s+)?meal)\b"
-        rf"(?:\s+\w+){{0,3}}?\s+(?:in|for|over|during|the\s+(?:last|past))\s+(?:(?:like|about|around|almost|nearly|over|more than|at least|roughly|maybe|probably)\s+)?{_D}",
+        rf"(?:\s+\w+){{0,3}}?\s+(?:in|for|over|during|the\s+(?:last|past))\s+(?:(?:like|about|around|almost|nearly|"
+        rf"over|more than|at least|roughly|maybe|probably)\s+)?{_D}",
         _multi_day,
         gate=("eat", "ate", "food", "meal"),
         also=("day", "week", "wk", "fortnight", "month", "hour", "hr", "year", "yr"),
@@ -982,7 +1041,8 @@ _DETECTORS: Final[tuple[_Detector, ...]] = (
     _d(
         "starvation",
         rf"\b(?:eat|eating|ate|eaten|have|having|had)\s+nothing\s+(?:(?:but|except|apart from|other than)\s+)?"
-        rf"(?:\w+\s+){{0,3}}?(?:for|in|over)\s+(?:(?:like|about|around|almost|nearly|over|more than|at least|roughly|maybe|probably)\s+)?{_D}",
+        rf"(?:\w+\s+){{0,3}}?(?:for|in|over)\s+(?:(?:like|about|around|almost|nearly|over|more than|at least|roughly|"
+        rf"maybe|probably)\s+)?{_D}",
         _multi_day,
         gate=("nothing",),
     ),
@@ -1056,14 +1116,17 @@ _DETECTORS: Final[tuple[_Detector, ...]] = (
         "starvation",
         r"\b(?:(?:havent|have not|hasnt|has not|hadnt|had not|not)\s+(?:really\s+|properly\s+|even\s+|actually\s+)?"
         r"(?:eaten|had (?:any )?(?:food|a meal|a proper meal|anything)|eaten anything|touched food)|(?:no|zero)\s+"
-        r"(?:food|eating|meals?|solid food|calories))(?:\s+\w+){0,2}?"
+        r"(?:food|eating|meals?|solid food|calories)|(?:had|having|eaten|eating|drunk|drinking|"
+        r"drank)\s+(?:nothing but|only|"
+        r"just)\s+(?:water|black coffee|tea|diet coke|coffee))(?:\s+\w+){0,2}?"
         r"\s+since\s+(?:(?:last\s+)?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|week|weekend|month)|"
         r"the weekend|the day before yesterday|(?:a few|several|[0-9]+|two|three|four|five|six|seven) days ago)\b",
         gate=("since",),
     ),
     _d(
         "starvation",
-        r"\b(?:(?:stop|stopping|stopped|quit|quitting|not|no)\s+(?:eating|food)|(?:eat|eating|ate)\s+nothing)\s+(?:\w+\s+)?"
+        r"\b(?:(?:stop|stopping|stopped|quit|quitting|not|no)\s+(?:eating|food)|(?:eat|eating|"
+        r"ate)\s+nothing)\s+(?:\w+\s+)?"
         r"(?:until|till|til|before)\s+(?:i|im|i am|you|youre|you are|she|he|[0-9])(?:\s+(?:hit|reach|get|weigh|lose|"
         r"see|look|am|are|is|fit)\w*)?",
         gate=("eating", "food", "nothing"),
@@ -1127,7 +1190,15 @@ _DETECTORS: Final[tuple[_Detector, ...]] = (
     ),
     _d(
         "pro_ed",
-        r"\b(?:rather|sooner)\s+(?:die|be dead|kill myself|starve)\s+than\s+(?:\w+\s+){0,2}?(?:gain|put on|be fat|get fat|"
+        r"\b(?:worth|worthy of)\s+(?:dying|starving|killing myself|fainting)\s+(?:for|to be|over)\b|\b(?:skinny|thin|"
+        r"thinness|being thin|being skinny|bones|a thigh gap)\s+is\s+worth\s+(?:dying|starving|anything|everything|"
+        r"the pain)\b",
+        gate=("worth",),
+    ),
+    _d(
+        "pro_ed",
+        r"\b(?:rather|sooner)\s+(?:die|be dead|kill myself|starve)\s+than\s+(?:\w+\s+){0,2}?(?:gain|put on|be fat|"
+        r"get fat|"
         r"eat(?:\s+(?:anything|again|more|food|a meal|normally|properly|today))?(?=\s*(?:[.!?,;]|$|lol|tbh|honestly))|"
         r"weigh|be \w+ (?:kg|kilos|pounds|lbs)|be overweight|go up|get bigger)",
         gate=("rather", "sooner"),
@@ -1166,6 +1237,9 @@ _DETECTORS: Final[tuple[_Detector, ...]] = (
         r"that\s+)?"
         r"(?:i|ive|im|i have|you|youve|youre|she|he)\s+(?:already\s+|just\s+)?(?:ate|eaten|eating|had\s+(?:dinner|"
         r"lunch|breakfast|food|a meal|something)|have eaten|am eating|are eating|is eating|been eating)\b|"
+        r"\b(?:trick|tricking|fool|fooling|convince|convincing|get|getting)\s+(?:\w+\s+){1,2}(?:into\s+)?(?:thinking|"
+        r"believing|to think|to believe)\s+(?:that\s+)?(?:i|im|ive|i am|i have|you|youre|youve|she|he)\s+(?:already\s+|"
+        r"just\s+)?(?:ate|eaten|eating|been eating|had|am eating|is eating|are eating)\b|"
         r"\b(?:excuses?|what\s+to\s+(?:say|tell)|what\s+(?:do|should|"
         r"can)\s+i\s+(?:say|tell)|how\s+(?:do|can)\s+i\s+get\s+out\s+of)\s+(?:\w+\s+){0,4}?(?:not\s+eat\w*|"
         r"skip\w*\s+(?:meals|dinner|lunch|breakfast|food)|avoid\w*\s+(?:eating|meals|food|dinner|lunch)|"
@@ -1188,12 +1262,17 @@ _DETECTORS: Final[tuple[_Detector, ...]] = (
             "what should",
             "what can",
             "get out",
+            "thinking",
+            "believing",
+            "to think",
+            "to believe",
         ),
     ),
     _d(
         "hiding",
         r"\b(?:lie|lies|lying|lied|fib\w*)\s+(?:to\s+(?:\w+\s+){1,2})?about\s+(?:my\s+|her\s+|his\s+|your\s+)?"
-        r"(?:weight|eating|food|meals|what (?:i|she|he|you) (?:eat|ate)|how (?:much|little) (?:i|she|he|you) (?:eat|ate)|"
+        r"(?:weight|eating|food|meals|what (?:i|she|he|you) (?:eat|ate)|how (?:much|little) (?:i|she|he|you) (?:eat|"
+        r"ate)|"
         r"calories)\b|\b(?:put|puts|putting|tip|tipping|tipped|scrape|scraping|scraped|feed|feeding|fed|give|giving|"
         r"gave|throw|throwing|threw)\s+(?:my|her|his|your|the)\s+(?:food|meals?|dinner|lunch|breakfast|plate)\s+"
         r"(?:in|into|to|down)\s+(?:the\s+|a\s+)?(?:bin|trash|toilet|dog|cat|sink|garbage)\b",
@@ -1202,8 +1281,8 @@ _DETECTORS: Final[tuple[_Detector, ...]] = (
     ),
     _d(
         "hiding",
-        r"\b(?:tell|telling|told|say|saying|said)\s+(?:\w+\s+){0,3}?(?:that\s+)?(?:i|you|she|he|they)\s+(?:already|"
-        r"just)\s+(?:ate|had\s+(?:dinner|lunch|breakfast|food|a meal|something)|eaten)\b",
+        r"\b(?:tell|telling|told|say|saying|said)\s+(?:\w+\s+){0,3}?(?:that\s+)?(?:i|you|she|he|they)\s+(?:(?:already|"
+        r"just)\s+)?(?:ate|had\s+(?:dinner|lunch|breakfast|food|a meal|something)|eaten|have eaten)\b(?:\s+already\b)?",
         _deceive,
         gate=("tell", "told", "say", "said"),
     ),
@@ -1252,7 +1331,8 @@ _DETECTORS: Final[tuple[_Detector, ...]] = (
     _d(
         "pro_ed",
         r"\bpro[\s-]?(?:ana|mia|ed)\b|\b(?:thinspo|meanspo|bonespo|skinnyspo|bone[\s-]?spo)\w*|\b(?:ana|"
-        r"mia|anorexia|bulimia|anorexic|bulimic|ed) (?:coach\w*|budd\w*|tips?|hacks?|advice|tricks?|diet\w*|rules?|bracelets?|sisters?|friends?|pals?|inspo|"
+        r"mia|anorexia|bulimia|anorexic|bulimic|ed) (?:coach\w*|budd\w*|tips?|hacks?|advice|tricks?|diet\w*|rules?|"
+        r"bracelets?|sisters?|friends?|pals?|inspo|"
         r"motivation|groups?|chats?|community|accounts?|blogs?|lifestyle|mindset|challenges?|food lists?)\b|"
         r"\bana and mia\b|\b(?:tips|help|"
         r"ways|tricks)\s+(?:to|for|on)\s+(?:becoming|being|stay(?:ing)?|get(?:ting)?)\s+(?:anorexic|"
@@ -1355,16 +1435,21 @@ _SUPPORTIVE = re.compile(
     r"recommended|sustainable)|isnt (?:safe|healthy|effective)|dangerous|harmful|risky|risks|unsafe|"
     r"unhealthy|seriously|deadly|life-threatening|electrolyte\w*|dehydrat\w*|side effects|warning|"
     r"ineffective|myth|only (?:remove|lose|lost|shed|drop|flush) water(?: weight)?|(?:just|only|mostly) water "
-    r"weight|(?:never|not) a good idea|(?<!not a )(?<!isnt a )bad idea|(?:doesnt|dont|wont|cant|will not|do not|does not|can not|cannot) "
+    r"weight|(?:never|not) a good idea|(?<!not a )(?<!isnt a )bad idea|(?:doesnt|dont|wont|cant|will not|do not|"
+    r"does not|can not|cannot) "
     r"(?:really )?(?:work|help|burn|make)|(?:can|could|will|may|might|does|do|to) (?:seriously |permanently )?"
     r"damage|damages|damaging|(?:teeth|tooth|heart|kidney|organ|gut|bowel|colon|enamel|long-term|lasting|serious|"
     r"permanent) damage|erod\w*|backfir\w*|slows? (?:down )?(?:your )?metabolism|"
     r"disordered|sign of|symptoms? of|dizz\w*|faint\w*|muscle loss|malnutrition|deficienc\w*|arrhythmi\w*|"
     r"heart problems|teeth|tooth|wouldnt recommend|would not recommend|dont recommend|do not recommend|"
-    r"cant recommend|cannot recommend|not recommended|(?:are|is|arent|isnt)\s+(?:not|never)\s+(?:(?:a|an|the)\s+(?!(?:bad|terrible|"
-    r"crazy|silly|wrong|awful|dumb|stupid)\b)|meant|for|safe|healthy|how)|never (?:ok|okay|safe|healthy|a good idea|the answer)|not "
-    r"(?:ok|okay)|(?:dont|doesnt|do not|does not|wont|will not|cant|cannot) (?:\w+ )?(?:prevent|stop|block|remove|"
-    r"reduce|cause fat loss)|(?:people|someone|those|anyone|many|patients) (?:living )?with "
+    r"cant recommend|cannot recommend|not recommended|(?:are|is|arent|isnt)\s+(?:not|never)\s+(?:(?:a|an|"
+    r"the)\s+(?!(?:bad|terrible|"
+    r"crazy|silly|wrong|awful|dumb|stupid)\b)|meant|for|safe|healthy|how)|never (?:ok|okay|safe|healthy|a good idea|"
+    r"the answer)|not "
+    r"(?:ok|okay)|(?:dont|doesnt|do not|does not|wont|will not|cant|cannot) (?:\w+ )?(?:prevent|block|remove|"
+    r"cause fat loss)|(?:they|it|this|that|laxatives?|diuretics?|pills|purging|vomiting|fasting|throwing up|water "
+    r"pills|diet pills) (?:dont|doesnt|do not|does not|wont|will not|cant|cannot) (?:\w+ )?(?:stop|reduce)|(?:people|"
+    r"someone|those|anyone|many|patients) (?:living )?with "
     r"(?:bulimi\w*|anorexi\w*|an eating disorder)|(?:bulimia|anorexia) (?:is|are|can)|treatment|recovery|therapy|"
     r"help is available|(?:make|makes|leave|"
     r"leaves) you feel (?:worse|awful|terrible|weak|sick|exhausted))\b"

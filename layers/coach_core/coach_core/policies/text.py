@@ -3,8 +3,9 @@ spans for scoping, and trigger sanitising for the violation log.
 
 The canonical form is NFKC, case-folded, apostrophes removed ("i'm" -> "im", "graves'" ->
 "graves"), dashes unified to "-", whitespace collapsed, and a few common misspellings and
-slang spellings rewritten ("myslef" -> "myself", "wanna" -> "want to"). Every policy
-matches against this form, which is what makes results independent of letter case.
+slang spellings rewritten ("myslef" -> "myself", "wanna" -> "want to", "endin" -> "ending",
+"want 2 die" -> "want to die"). Every policy matches against this form, which is what makes
+results independent of letter case.
 """
 
 from __future__ import annotations
