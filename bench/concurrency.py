@@ -1,6 +1,7 @@
 """6. Concurrency: 100 concurrent `POST /api/v1/coach/chat/stream` requests against
-`coach serve` (a subprocess on a loopback port, real PostgreSQL and Redis) whose provider
-is the OpenAI loopback fake (in this process) answering every request after 1 s.
+`coach serve --workers N` (a subprocess on a loopback port, real PostgreSQL and Redis; N =
+the machine's cores, at most 4, as a local deployment would run it) whose provider is the
+OpenAI loopback fake (in this process) answering every request after 1 s.
 
 Half the requests open new sessions (spread over the four demo users); the other half
 continue five existing sessions, ten concurrent requests each, so concurrent appends to
@@ -45,6 +46,8 @@ BUDGET_P99_ADDED_MS = 200.0
 STREAM_PATH = "/api/v1/coach/chat/stream"
 REPLY_TEXT = "Nice work this week: your average is trending down steadily, so keep the same routine."
 COACH = ROOT / ".venv" / "bin" / "coach"
+SERVE_WORKERS = min(os.cpu_count() or 1, 4)
+"""One uvicorn worker process per core (capped): one Python process uses one core."""
 
 
 def _free_port() -> int:
@@ -70,8 +73,10 @@ def _start_server(database_url: str, prefix: str, fake_url: str, log: Path) -> t
     })
     coach = str(COACH) if COACH.exists() else "coach"
     with log.open("wb") as sink:
-        proc = subprocess.Popen([coach, "serve", "--host", "127.0.0.1", "--port", str(port)], env=env, cwd=ROOT,
-                                stdout=sink, stderr=subprocess.STDOUT)
+        proc = subprocess.Popen(
+            [coach, "serve", "--host", "127.0.0.1", "--port", str(port), "--workers", str(SERVE_WORKERS)],
+            env=env, cwd=ROOT, stdout=sink, stderr=subprocess.STDOUT,
+        )
     return proc, f"http://127.0.0.1:{port}"
 
 
@@ -114,10 +119,31 @@ async def _one(client: Any, token: str, session_id: str | None) -> dict[str, Any
     return outcome
 
 
-def _cpu_seconds(pid: int) -> float:
-    """User + system CPU time of a process (Linux /proc), to express the server's work per request."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+def _process_tree(pid: int) -> list[int]:
+    """`pid` and its live descendants (the uvicorn workers), from /proc."""
+    out, todo = [], [pid]
+    while todo:
+        current = todo.pop()
+        out.append(current)
+        for task in Path(f"/proc/{current}/task").glob("*"):
+            try:
+                todo += [int(c) for c in (task / "children").read_text().split()]
+            except OSError:
+                continue
+    return out
+
+
+def _cpu_by_process(pid: int) -> dict[int, float]:
+    """User + system CPU seconds of the server and each of its worker processes (Linux /proc),
+    to express the server's work per request."""
+    out = {}
+    for proc_id in _process_tree(pid):
+        try:
+            fields = Path(f"/proc/{proc_id}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        out[proc_id] = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return out
 
 
 async def _counts(database_url: str) -> dict[str, dict[str, int]]:
@@ -157,7 +183,7 @@ async def _main(database_url: str, prefix: str) -> dict[str, Any]:
                         raise RuntimeError("warm-up stream failed")
                     seeded.append((name, outcome["session_id"]))
                 before = await _counts(database_url)
-                cpu_before = _cpu_seconds(proc.pid)
+                cpu_before = _cpu_by_process(proc.pid)
 
                 jobs = []
                 for i in range(CONCURRENT):
@@ -170,7 +196,11 @@ async def _main(database_url: str, prefix: str) -> dict[str, Any]:
                 started = time.perf_counter()
                 outcomes = await asyncio.gather(*jobs)
                 wall = time.perf_counter() - started
-                server_cpu = _cpu_seconds(proc.pid) - cpu_before
+                cpu_after = _cpu_by_process(proc.pid)
+                cpu_by_process = sorted(
+                    (round(cpu_after[p] - cpu_before.get(p, 0.0), 3) for p in cpu_after), reverse=True
+                )
+                server_cpu = sum(cpu_by_process)
             after = await _counts(database_url)
         finally:
             proc.send_signal(signal.SIGINT)
@@ -216,6 +246,8 @@ async def _main(database_url: str, prefix: str) -> dict[str, Any]:
         "burst_wall_s": round(wall, 3),
         "server_cpu_s": round(server_cpu, 3),
         "server_cpu_ms_per_request": round(server_cpu * 1000 / CONCURRENT, 2),
+        "serve_workers": SERVE_WORKERS,
+        "server_cpu_s_by_process": cpu_by_process,  # busiest first: shows how the burst spread
         "new_sessions": len(new_ids),
         "new_sessions_with_exactly_one_exchange": sum(1 for s in new_ids if after[s]["message_count"] == 2),
         "continued_sessions_message_growth": list(continued_growth.values()),

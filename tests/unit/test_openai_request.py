@@ -95,3 +95,46 @@ def test_given_a_turn_with_history_and_tools_when_posted_then_wire_request_equal
     assert body.get("stream", False) is streamed
     assert ours.headers["authorization"] == "Bearer sk-test-not-secret"
     assert _stable(ours.headers) == _stable(sdk.headers)
+
+
+def _answering(body: Any) -> OpenAIProvider:
+    def handler(request: httpx2.Request) -> httpx2.Response:
+        return httpx2.Response(200, json=body)
+
+    provider = OpenAIProvider(api_key="unused", base_url=None, timeout=5.0, max_retries=0)
+    asyncio.run(provider.aclose())
+    provider._client = AsyncOpenAI(api_key="sk-test-not-secret", base_url="http://fake.invalid/v1", max_retries=0,
+                                   http_client=httpx2.AsyncClient(transport=httpx2.MockTransport(handler)))
+    return provider
+
+
+@pytest.mark.parametrize(
+    ("body", "detail"),
+    [
+        (["not", "an", "object"], "response is not a JSON object"),
+        ({**COMPLETION, "choices": []}, "no choices"),
+        ({**COMPLETION, "choices": [{"index": 0, "finish_reason": "stop"}]}, "message is not a JSON object"),
+        ({**COMPLETION, "choices": [{"index": 0, "finish_reason": "tool_calls", "message": {
+            "role": "assistant", "tool_calls": [{"id": "t1", "type": "function"}]}}]}, "tool call function"),
+        ({**COMPLETION, "choices": [{"index": 0, "finish_reason": "tool_calls", "message": {
+            "role": "assistant", "tool_calls": [{"id": "t1", "type": "function", "function": {"name": "x"}}]}}]},
+         "malformed response (KeyError)"),
+        ({**COMPLETION, "choices": [{"index": 0, "finish_reason": "weird", "message": {"content": "x"}}]},
+         "unexpected finish_reason"),
+    ],
+    ids=["not-object", "no-choices", "no-message", "no-function", "no-arguments", "unknown-finish"],
+)
+def test_given_a_malformed_completion_when_read_then_provider_error(body: Any, detail: str) -> None:
+    from coach_core.errors import ProviderError
+
+    provider = _answering(body)
+
+    async def call() -> None:
+        try:
+            await provider.complete(system="s", messages=[Message.user("u")], tools=(), model_tier="free")
+        finally:
+            await provider.aclose()
+
+    with pytest.raises(ProviderError) as raised:
+        asyncio.run(call())
+    assert detail in str(raised.value)

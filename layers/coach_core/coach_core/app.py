@@ -242,12 +242,19 @@ def _install_handlers(app: FastAPI) -> None:
 
 
 
-def create_app(service: CoachService | None = None, settings: Settings | None = None) -> FastAPI:
+def create_app(
+    service: CoachService | None = None, settings: Settings | None = None, *, warm: bool = False
+) -> FastAPI:
     """The full API. `service`/`settings` are explicit dependencies for tests; by default
-    the process-wide ones are used, built lazily on the first request (never at import)."""
+    the process-wide ones are used, built lazily on the first request (never at import).
+    `warm=True` (`coach serve`) builds the service, its provider and the pool at start-up."""
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        if warm:
+            from coach_core.service import get_service
+
+            await (app.state.service or get_service()).warm_up()
         yield
         built: CoachService | None = getattr(app.state, "service", None)
         if built is None:

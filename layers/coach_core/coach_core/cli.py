@@ -64,8 +64,15 @@ def _expire_sessions(_: argparse.Namespace) -> int:
 def _serve(args: argparse.Namespace) -> int:
     from coach_core.server import serve
 
-    serve(host=args.host, port=args.port)
+    serve(host=args.host, port=args.port, workers=args.workers)
     return 0
+
+
+def _positive_int(text: str) -> int:
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError("must be at least 1")
+    return value
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -80,6 +87,8 @@ def build_parser() -> argparse.ArgumentParser:
     serve = add("serve", _serve, "serve the full API on localhost (OpenAPI at /docs)")
     serve.add_argument("--host", default="127.0.0.1")
     serve.add_argument("--port", type=int, default=8000)
+    serve.add_argument("--workers", type=_positive_int, default=1,
+                       help="worker processes (default 1; use the number of cores to serve concurrent load)")
     add("migrate", _migrate, "apply database migrations (idempotent)")
     imp = add("import-user", _import_user, "import one user's data from a JSON file (idempotent)")
     imp.add_argument("file")

@@ -3,14 +3,24 @@
 When the provider is OpenAI (the default) but neither OPENAI_API_KEY nor OPENAI_BASE_URL is
 configured, serve switches to the offline provider and says so in its start-up log and in
 the `X-Coach-Provider` response header. It does not run migrations (`coach migrate` does).
+
+`--workers N` runs N uvicorn worker processes on the same socket (one Python process uses
+one core; a burst of concurrent requests queues on it). The provider choice is made once,
+here, and written to the environment before the workers are spawned, so every worker
+builds the same app with the same provider. Each worker has its own connection pool
+(`DB_POOL_MAX_SIZE` connections each).
 """
 
 from __future__ import annotations
 
 import logging
 import os
+from typing import TYPE_CHECKING
 
 from coach_core.settings import ENV_LLM_PROVIDER, Settings, get_settings
+
+if TYPE_CHECKING:
+    from fastapi import FastAPI
 
 logger = logging.getLogger("coach_core.server")
 
@@ -41,12 +51,35 @@ def prepare_settings() -> Settings:
     return settings
 
 
-def serve(host: str = "127.0.0.1", port: int = 8000) -> None:
-    import uvicorn
+APP_FACTORY = "coach_core.server:create_served_app"
+"""What each worker process imports when `workers > 1` (uvicorn needs an import string)."""
 
+
+def create_served_app() -> FastAPI:
+    """The app as `coach serve` runs it: warmed at start-up (provider client and database
+    pool ready before the worker takes its first request)."""
     from coach_core.app import create_app
 
+    return create_app(warm=True)
+
+
+def serve(host: str = "127.0.0.1", port: int = 8000, workers: int = 1) -> None:
+    import uvicorn
+
+    if workers < 1:
+        raise ValueError("workers must be at least 1")
     logging.basicConfig(level=logging.INFO, format="%(levelname)s:     %(name)s: %(message)s")
-    prepare_settings()
-    logger.info("serving the coach API on http://%s:%d (OpenAPI at /docs)", host, port)
-    uvicorn.run(create_app(), host=host, port=port, log_level="info", timeout_graceful_shutdown=5)
+    prepare_settings()  # may set LLM_PROVIDER in os.environ: spawned workers inherit it
+    logger.info("serving the coach API on http://%s:%d (OpenAPI at /docs), %d worker(s)", host, port, workers)
+    if workers == 1:
+        uvicorn.run(create_served_app(), host=host, port=port, log_level="info", timeout_graceful_shutdown=5)
+        return
+    uvicorn.run(
+        APP_FACTORY,
+        factory=True,
+        host=host,
+        port=port,
+        workers=workers,
+        log_level="info",
+        timeout_graceful_shutdown=5,
+    )

@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel, ValidationError
+from pydantic_core import to_json
 from sse_starlette import ServerSentEvent
 
 from coach_core import plan_builder
@@ -67,10 +68,8 @@ from coach_core.schemas import (
     PlanResponse,
     StreamDoneEvent,
     StreamErrorEvent,
-    StreamTokenEvent,
     StreamToolEndEvent,
     StreamToolStartEvent,
-    TokenData,
     ToolEndData,
     ToolStartData,
     ToolTraceItem,
@@ -154,6 +153,19 @@ def _gap_items(context: UserContext) -> list[DataGapItem]:
 def _sse(event: BaseModel) -> ServerSentEvent:
     """One `data: <json>\\n\\n` record: no `event:`/`id:` lines (CONTRACTS.md)."""
     return ServerSentEvent(data=event.model_dump_json(), sep="\n")
+
+
+_TOKEN_RECORD_HEAD = b'data: {"type":"token","data":{"content":'
+_TOKEN_RECORD_TAIL = b"}}\n\n"
+
+
+def token_record(content: str) -> bytes:
+    """The wire bytes of one `token` event, the same bytes as
+    `_sse(StreamTokenEvent(data=TokenData(content=content))).encode()`: the content string is
+    serialised by pydantic-core exactly as the model would serialise it, and compact JSON
+    never contains a raw line break, so the record is one `data:` line. ~0.5 µs instead of
+    ~11 µs for building, validating and dumping two models per streamed delta."""
+    return _TOKEN_RECORD_HEAD + to_json(content) + _TOKEN_RECORD_TAIL
 
 
 class SentBarrier:
@@ -240,6 +252,16 @@ class CoachService:
     @property
     def provider_name(self) -> str:
         return self._provider.name if self._provider is not None else self.settings.llm_provider
+
+    async def warm_up(self) -> None:
+        """Build the provider client (importing its SDK) and open the database pool now, so
+        a server worker pays for them before its first request rather than during it.
+        Best effort: a failure is logged by type and left to surface on first use."""
+        try:
+            _ = self.provider
+            await self.db.open()
+        except Exception as exc:
+            logger.warning("warm-up incomplete (%s); continuing lazily", type(exc).__name__)
 
     async def aclose(self) -> None:
         if self._provider is not None:
@@ -423,7 +445,7 @@ class CoachService:
 
     # --- streaming --------------------------------------------------------------------------
 
-    async def open_stream(self, user_id: uuid.UUID, request: ChatRequest) -> AsyncIterator[ServerSentEvent]:
+    async def open_stream(self, user_id: uuid.UUID, request: ChatRequest) -> AsyncIterator[ServerSentEvent | bytes]:
         """Resolve the session and context first (so an unknown session is a plain 404), then
         hand back the SSE event stream, which always ends in exactly one done or error event."""
         state, context = await self._begin(user_id, request)
@@ -431,7 +453,7 @@ class CoachService:
 
     async def _guarded_stream(
         self, user_id: uuid.UUID, request: ChatRequest, state: SessionState, context: UserContext
-    ) -> AsyncGenerator[ServerSentEvent, None]:
+    ) -> AsyncGenerator[ServerSentEvent | bytes, None]:
         body = self._stream_body(user_id, request, state, context)
         try:
             async for event in self._with_keepalive(body):
@@ -443,8 +465,8 @@ class CoachService:
             yield _sse(StreamErrorEvent(data=ErrorData(message=STREAM_ERROR_MESSAGE)))
 
     async def _with_keepalive(
-        self, source: AsyncGenerator[BaseModel | SentBarrier, None]
-    ) -> AsyncGenerator[ServerSentEvent, None]:
+        self, source: AsyncGenerator[BaseModel | bytes | SentBarrier, None]
+    ) -> AsyncGenerator[ServerSentEvent | bytes, None]:
         """Forward `source`'s events as SSE records, sending a `: keep-alive` comment whenever
         it is silent for `sse_keepalive_seconds` (a long tool round or a slow model); API
         Gateway drops a stream after 5 minutes of silence.
@@ -472,11 +494,15 @@ class CoachService:
         task = asyncio.create_task(produce())
         try:
             while True:
-                try:
-                    kind, value = await asyncio.wait_for(queue.get(), self.settings.sse_keepalive_seconds)
-                except TimeoutError:
-                    yield keepalive_event()
-                    continue
+                if not queue.empty():
+                    # Already queued (a burst of deltas): no timer and no task for wait_for.
+                    kind, value = queue.get_nowait()
+                else:
+                    try:
+                        kind, value = await asyncio.wait_for(queue.get(), self.settings.sse_keepalive_seconds)
+                    except TimeoutError:
+                        yield keepalive_event()
+                        continue
                 if kind == "end":
                     return
                 if kind == "error":
@@ -484,7 +510,7 @@ class CoachService:
                 if kind == "barrier":
                     value.set()  # everything before it has been sent
                     continue
-                yield _sse(value)
+                yield value if isinstance(value, bytes) else _sse(value)
         finally:
             if not task.done():
                 task.cancel()
@@ -493,13 +519,13 @@ class CoachService:
 
     async def _stream_body(
         self, user_id: uuid.UUID, request: ChatRequest, state: SessionState, context: UserContext
-    ) -> AsyncGenerator[BaseModel | SentBarrier, None]:
+    ) -> AsyncGenerator[BaseModel | bytes | SentBarrier, None]:
         checked_in = self.policies.check_input(request.message)
         violations = self._violation_rows(checked_in, "input", user_id, state.id)
         if checked_in.replaces_message:
             reply = checked_in.replacement_message or STREAM_ERROR_MESSAGE
             for piece in SAFETY_TOKEN_WORDS.findall(reply):
-                yield StreamTokenEvent(data=TokenData(content=piece))
+                yield token_record(piece)
             yield SENT_BARRIER
             session_id = await self._record_exchange(state, user_id, request.message, reply, 0, violations, [])
             self._emit_metrics(0, [], violations)
@@ -539,12 +565,13 @@ class CoachService:
     @staticmethod
     async def _translate(
         events: AsyncGenerator[OrchestratorEvent, None],
-    ) -> AsyncGenerator[BaseModel | OrchestratorResult, None]:
-        """Orchestrator events → the contract's SSE event models; the final result last."""
+    ) -> AsyncGenerator[BaseModel | bytes | OrchestratorResult, None]:
+        """Orchestrator events → the contract's SSE event models (token events as their wire
+        bytes, see `token_record`); the final result last."""
         async with aclosing(events):
             async for event in events:
                 if isinstance(event, TokenEvent):
-                    yield StreamTokenEvent(data=TokenData(content=event.content))
+                    yield token_record(event.content)
                 elif isinstance(event, OrchestratorToolStart):
                     yield StreamToolStartEvent(data=ToolStartData(
                         tool_name=event.tool_name, description=event.description, input_summary=event.input_summary

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import datetime as dt
 import uuid
-
 from typing import Any
 
 from psycopg.types.json import Jsonb
