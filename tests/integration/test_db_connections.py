@@ -85,8 +85,8 @@ async def test_given_healthy_pool_connection_when_checked_out_then_the_check_sen
 
         monkeypatch.setattr(psycopg.AsyncConnection, "execute", recording_execute)
         for _ in range(3):
-            async with db.connection():
-                pass
+            async with db.connection() as conn:
+                assert not conn.closed
         assert sent == []
         monkeypatch.undo()
         assert await _backend_pid(db) == pid

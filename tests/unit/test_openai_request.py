@@ -72,8 +72,8 @@ async def _exchange(streamed: bool) -> tuple[httpx2.Request, httpx2.Request, str
         sdk_stream = await provider._client.chat.completions.create(
             **request, stream=True, stream_options={"include_usage": True}
         )
-        async for _ in sdk_stream:
-            pass
+        chunks = [chunk async for chunk in sdk_stream]
+        assert chunks
     else:
         response = await provider.complete(system="You are a coach.", messages=MESSAGES, tools=TOOLS,
                                            model_tier="free")
