@@ -102,3 +102,20 @@ def test_given_missing_secret_when_http_handler_runs_then_generic_500_and_a_clea
     assert len(records) == 1
     assert records[0].__dict__["secret_name"] == "coach/missing"
     assert SECRET_VALUE not in caplog.text
+
+
+def test_given_rotated_database_secret_when_applied_then_the_next_use_gets_a_new_database(aws, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from coach_core.db import get_database, reset_database
+
+    secret = {"username": "coach", "password": "first", "host": "db.internal", "port": 5432, "dbname": "coach"}
+    aws.create_secret(Name="coach/db", SecretString=json.dumps(secret))
+    monkeypatch.setenv("DB_SECRET_NAME", "coach/db")
+    runtime_secrets.apply_runtime_secrets()
+    reset_database(None)
+    before = get_database()  # constructed only: nothing connects until first use
+    aws.put_secret_value(SecretId="coach/db", SecretString=json.dumps({**secret, "password": "second"}))
+    clear_caches()
+    assert runtime_secrets.apply_runtime_secrets() is True
+    assert get_database() is not before
+    assert "second" in os.environ["DATABASE_URL"]
+    reset_database(None)

@@ -98,6 +98,10 @@ def apply_runtime_secrets() -> bool:
         return False
     os.environ.update(changed)
     get_settings.cache_clear()
+    if ENV_DATABASE_URL in changed:
+        from coach_core.db import reset_database
+
+        reset_database(None)  # rotated credentials: the next use connects with the new URL
     for callback in _listeners:
         callback()
     logger.info("runtime secrets applied", extra={"variables": sorted(changed)})
