@@ -295,6 +295,12 @@ _GRIND = re.compile(
 )
 
 
+# A food named as part of ordinary meals rather than as the whole day's intake.
+_WITH_MEALS = re.compile(
+    r"\b(?:(?:for|at|with)\s+(?:my\s+)?(?:breakfast|brunch|lunch|dinner|supper|meals?)|as a snack|"
+    r"plus|besides|on top of|in addition to|as well as)\b"
+)
+
 def _kill_self(text: str, m: re.Match[str]) -> bool:
     """ "killing myself at the gym" / "killing myself laughing" is hyperbole about effort."""
     return not (m.group(0).startswith("kill") and _GRIND.match(text, m.end())) and not re.match(
@@ -1098,6 +1104,24 @@ _DETECTORS: Final[tuple[_Detector, ...]] = (
         rf"(?:hunger|appetite|hunger pangs|cravings)(?:\s+\w+){{0,2}}?\s+(?:for|over)\s+{_D}",
         _multi_day,
         gate=("hunger", "appetite", "cravings"),
+    ),
+    # Living on a token amount of food: "i only eat one apple a day", "just a rice cake and
+    # black coffee per day". A meal count ("one meal a day", OMAD) is an eating pattern, and a
+    # food named as part of meals ("two eggs a day for breakfast") is not this either.
+    _d(
+        "starvation",
+        r"\b(?:(?:only|just)\s+(?:(?:let|allow)(?:s|ing)?\s+(?:my ?self|me)\s+(?:to\s+(?:eat|have)\s+)?|"
+        r"(?:eat(?:ing)?|ate|have|having|had|consume|consuming|live on|living on)\s+)|"
+        r"(?:eat(?:ing)?|ate|have|having|had)\s+(?:only|just)\s+)"
+        r"(?:like\s+|about\s+)?(?:one|a|an|1|half an?|a single|a few|two|2|a couple of)\s+(?:small\s+|tiny\s+)?"
+        r"(?:apples?|bananas?|oranges?|rice ?cakes?|crackers?|carrots?|cucumbers?|grapes|celery(?: sticks?)?|"
+        r"yogh?urts?|eggs?|pieces? of (?:fruit|toast|bread)|slices? of (?:bread|toast|apple)|"
+        r"cups? of (?:soup|broth|coffee|tea)|handfuls? of \w+|bites?|spoonfuls?|mouthfuls?|protein bars?|"
+        r"granola bars?|clementines?|mandarins?|plums?|tomatoes?)\b(?:\s+[\w,+&]+){0,5}?\s+"
+        r"(?:a|per|each|every)\s+day\b",
+        lambda t, m: not _in_sentence(t, m, _WITH_MEALS),
+        gate=("only", "just"),
+        also=(" day",),
     ),
     _d(
         "starvation",
