@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import sys
 from collections.abc import Callable, Sequence
 
@@ -42,7 +43,13 @@ def _tool(args: argparse.Namespace) -> int:
 def _policy_check(_: argparse.Namespace) -> int:
     from coach_core.policies.evaluate import run_policy_check
 
-    run_policy_check(sys.stdin, sys.stdout)
+    try:
+        run_policy_check(sys.stdin, sys.stdout)
+    except BrokenPipeError:
+        # The reader stopped early (`| head`): not our error. Point stdout at /dev/null so the
+        # interpreter's final flush does not raise again (the Python docs' recipe).
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
     return 0
 
 
