@@ -4,15 +4,11 @@ server on a loopback port (for SSE timing and disconnects, which buffering would
 
 from __future__ import annotations
 
-import asyncio
 import datetime as dt
-import socket
 import threading
-import time
 import uuid
 from collections.abc import AsyncGenerator, Callable, Sequence
 from dataclasses import dataclass
-from types import TracebackType
 from typing import Any, Self
 
 import httpx
@@ -30,6 +26,7 @@ from coach_core.settings import Settings, load_settings
 from coach_core.tools import default_tools
 from coach_core.tools.cache import ToolCache
 from coach_core.tools.registry import ToolRegistry
+from tests.fakes.server import ThreadedUvicorn
 
 BASE_URL = "http://coach.test"
 
@@ -191,7 +188,7 @@ class RecordingProvider(LLMProvider):
 
 
 @dataclass
-class LiveServer:
+class LiveServer(ThreadedUvicorn):
     """The app under a real uvicorn server on 127.0.0.1 (own thread and event loop).
 
     The app is built inside the server's loop by `factory(db)` with a fresh, lazily opened
@@ -201,52 +198,15 @@ class LiveServer:
     database_url: str
     port: int = 0
 
-    def __post_init__(self) -> None:
-        self._server: uvicorn.Server | None = None
-        self._thread: threading.Thread | None = None
-
     @property
     def base_url(self) -> str:
         return f"http://127.0.0.1:{self.port}"
 
     def start(self) -> Self:
-        sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        sock.bind(("127.0.0.1", 0))
-        self.port = sock.getsockname()[1]
         db = PoolDatabase(self.database_url, max_size=4)
         config = uvicorn.Config(
             self.factory(db), log_level="warning", access_log=False, lifespan="on", http="h11",
             timeout_graceful_shutdown=1,
         )
-        self._server = uvicorn.Server(config)
-
-        async def main() -> None:
-            assert self._server is not None
-            try:
-                await self._server.serve(sockets=[sock])
-            finally:
-                await db.close()
-
-        self._thread = threading.Thread(target=lambda: asyncio.run(main()), daemon=True)
-        self._thread.start()
-        deadline = time.monotonic() + 10
-        while not self._server.started:
-            if time.monotonic() > deadline or not self._thread.is_alive():
-                raise RuntimeError("live coach server did not start")
-            time.sleep(0.005)
+        self._serve_in_thread(config, cleanup=db.close)
         return self
-
-    def stop(self) -> None:
-        if self._server is not None and self._thread is not None:
-            self._server.should_exit = True
-            self._thread.join(timeout=10)
-        self._server = self._thread = None
-
-    def __enter__(self) -> Self:
-        return self.start()
-
-    def __exit__(
-        self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
-    ) -> None:
-        self.stop()

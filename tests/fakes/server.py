@@ -12,7 +12,7 @@ import threading
 import time
 from abc import ABC, abstractmethod
 from collections import deque
-from collections.abc import Iterable
+from collections.abc import Awaitable, Callable, Iterable
 from types import TracebackType
 from typing import Any, ClassVar, Self
 
@@ -24,7 +24,65 @@ Send = Any
 Receive = Any
 
 
-class FakeLLMServer(ABC):
+def loopback_socket() -> socket.socket:
+    """A TCP socket bound to a free port on 127.0.0.1. IPPROTO_TCP explicitly: asyncio sets
+    TCP_NODELAY on accepted connections only when the listening socket's proto is IPPROTO_TCP
+    (proto 0 would leave Nagle on, and every response would stall ~40 ms on delayed ACKs)."""
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM, socket.IPPROTO_TCP)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.bind(("127.0.0.1", 0))
+    return sock
+
+
+class ThreadedUvicorn(ABC):
+    """uvicorn on a loopback socket in its own thread and event loop; a context manager.
+    Subclasses build their `uvicorn.Config` in `start()` and hand it to `_serve_in_thread`."""
+
+    port: int = 0
+    _server: uvicorn.Server | None = None
+    _thread: threading.Thread | None = None
+
+    @abstractmethod
+    def start(self) -> Self:
+        """Build the app's config and call `_serve_in_thread`; return self."""
+
+    def _serve_in_thread(self, config: uvicorn.Config, cleanup: Callable[[], Awaitable[None]] | None = None) -> None:
+        """Serve until `stop()`; `cleanup` runs in the server's loop after it has stopped."""
+        sock = loopback_socket()
+        self.port = sock.getsockname()[1]
+        server = self._server = uvicorn.Server(config)
+
+        async def main() -> None:
+            try:
+                await server.serve(sockets=[sock])
+            finally:
+                if cleanup is not None:
+                    await cleanup()
+
+        self._thread = threading.Thread(target=lambda: asyncio.run(main()), daemon=True)
+        self._thread.start()
+        deadline = time.monotonic() + 10
+        while not server.started:
+            if time.monotonic() > deadline or not self._thread.is_alive():
+                raise RuntimeError(f"{type(self).__name__} did not start")
+            time.sleep(0.005)
+
+    def stop(self) -> None:
+        if self._server is not None and self._thread is not None:
+            self._server.should_exit = True
+            self._thread.join(timeout=10)
+        self._server = self._thread = None
+
+    def __enter__(self) -> Self:
+        return self.start()
+
+    def __exit__(
+        self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        self.stop()
+
+
+class FakeLLMServer(ThreadedUvicorn):
     """Context manager: `with FakeXServer() as fake: fake.script([...]); ... fake.requests`."""
 
     path: ClassVar[str]
@@ -36,9 +94,6 @@ class FakeLLMServer(ABC):
         self._steps: deque[Step] = deque()
         self.requests: list[RecordedRequest] = []
         self.unexpected = 0
-        self._server: uvicorn.Server | None = None
-        self._thread: threading.Thread | None = None
-        self.port = 0
 
     # ---- script --------------------------------------------------------------------------
 
@@ -76,40 +131,12 @@ class FakeLLMServer(ABC):
     # ---- lifecycle -----------------------------------------------------------------------
 
     def start(self) -> Self:
-        # IPPROTO_TCP explicitly: asyncio sets TCP_NODELAY on accepted connections only when
-        # the listening socket's proto is IPPROTO_TCP (proto 0 would leave Nagle on, and
-        # every response would stall ~40 ms on the client's delayed ACK).
-        sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM, socket.IPPROTO_TCP)
-        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        sock.bind(("127.0.0.1", 0))
-        self.port = sock.getsockname()[1]
         config = uvicorn.Config(
             self._app, log_level="critical", access_log=False, lifespan="off", http="h11", interface="asgi3",
             timeout_graceful_shutdown=1,
         )
-        self._server = uvicorn.Server(config)
-        self._thread = threading.Thread(target=self._server.run, kwargs={"sockets": [sock]}, daemon=True)
-        self._thread.start()
-        deadline = time.monotonic() + 10
-        while not self._server.started:
-            if time.monotonic() > deadline or not self._thread.is_alive():
-                raise RuntimeError("fake LLM server did not start")
-            time.sleep(0.005)
+        self._serve_in_thread(config)
         return self
-
-    def stop(self) -> None:
-        if self._server is not None and self._thread is not None:
-            self._server.should_exit = True
-            self._thread.join(timeout=5)
-        self._server = self._thread = None
-
-    def __enter__(self) -> Self:
-        return self.start()
-
-    def __exit__(
-        self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
-    ) -> None:
-        self.stop()
 
     # ---- HTTP ----------------------------------------------------------------------------
 

@@ -39,9 +39,7 @@ def test_given_backend_terminated_server_side_when_next_invocation_runs_then_it_
     db = SingleConnectionDatabase(database_url)
     pid = run_async(_backend_pid(db))
     with psycopg.connect(admin_database_url, autocommit=True) as admin:
-        admin.execute("SELECT pg_terminate_backend(%s)", (pid,))
-    # The server closes the socket asynchronously; give it a moment as a real idle gap would.
-    run_async(asyncio.sleep(0.2))
+        admin.execute("SELECT pg_terminate_backend(%s, 5000)", (pid,))  # waits until it has exited
     new_pid = run_async(_backend_pid(db))
     assert new_pid != pid
     assert db.reconnects == 1
@@ -61,8 +59,7 @@ async def test_given_pool_connection_terminated_server_side_when_next_checkout_r
     try:
         pid = await _backend_pid(db)
         with psycopg.connect(admin_database_url, autocommit=True) as admin:
-            admin.execute("SELECT pg_terminate_backend(%s)", (pid,))
-        await asyncio.sleep(0.2)
+            admin.execute("SELECT pg_terminate_backend(%s, 5000)", (pid,))  # waits until it has exited
         new_pid = await asyncio.wait_for(_backend_pid(db), 10)
         assert new_pid != pid
         assert await _backend_pid(db) == new_pid

@@ -160,8 +160,7 @@ def test_given_connection_killed_server_side_when_next_invocation_runs_then_no_u
     assert handler(load_event("insights", demo_user), FakeLambdaContext())["statusCode"] == 200
     pid = _backend_pid()
     with psycopg.connect(admin_database_url, autocommit=True) as admin:
-        admin.execute("SELECT pg_terminate_backend(%s)", (pid,))
-    lambda_handlers.run_async(asyncio.sleep(0.2))
+        admin.execute("SELECT pg_terminate_backend(%s, 5000)", (pid,))  # waits until it has exited
     response = handler(load_event("insights", demo_user), FakeLambdaContext())
     assert response["statusCode"] == 200, response
     assert _backend_pid() != pid
