@@ -1105,6 +1105,25 @@ _DETECTORS: Final[tuple[_Detector, ...]] = (
         _multi_day,
         gate=("hunger", "appetite", "cravings"),
     ),
+    # Eating nothing until the body gives out, or on whole days: "i just dont eat until im
+    # weak", "don't eat on rest days" (as a report, a plan or the model's advice).
+    _d(
+        "starvation",
+        r"\b(?:dont|do not|don't|never|not|stop|stopped|no)\s+(?:eat(?:ing)?|food)\s+(?:anything\s+|at all\s+)?"
+        r"(?:until|till|til|unless)\s+(?:i|im|i am|you|youre|you are|my body)\s+(?:\w+\s+){0,2}?"
+        r"(?:weak|dizzy|faint|shaking|shaky|lightheaded|light headed|light-headed|pass out|collapse|black out|"
+        r"about to pass out|empty|numb|sick|hollow)\b",
+        gate=("eat", "food"),
+        also=("until", "till", "til", "unless"),
+    ),
+    _d(
+        "starvation",
+        r"\b(?:dont|do not|don't|never|not|stop|skip|avoid|no)\s+(?:eat(?:ing)?|food|meals)\s+"
+        r"(?:anything\s+|at all\s+)?(?:on|during)\s+(?:my\s+|your\s+|the\s+)?"
+        r"(?:rest|off|non[- ]?training|recovery|weekend|lazy)\s+days?\b",
+        gate=("eat", "food", "meals"),
+        also=("days",),
+    ),
     # Living on a token amount of food: "i only eat one apple a day", "just a rice cake and
     # black coffee per day". A meal count ("one meal a day", OMAD) is an eating pattern, and a
     # food named as part of meals ("two eggs a day for breakfast") is not this either.
