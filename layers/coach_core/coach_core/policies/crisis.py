@@ -50,6 +50,11 @@ def _near(text: str, m: re.Match[str], pattern: re.Pattern[str], width: int = 90
     )
 
 
+def _followed_by(text: str, m: re.Match[str], pattern: re.Pattern[str], width: int) -> bool:
+    """`pattern` matches right after the match, within the next `width` characters."""
+    return pattern.match(text[m.end() : m.end() + width]) is not None
+
+
 def _in_sentence(text: str, m: re.Match[str], pattern: re.Pattern[str]) -> bool:
     s_start, s_end = sentence_around(text, m.start(), m.end())
     return occurs_within(pattern, text, s_start, s_end)
@@ -150,18 +155,21 @@ def _hurt_self(text: str, m: re.Match[str]) -> bool:
     return not _in_sentence(text, m, _ACCIDENT)
 
 
+_CUT_FITNESS_TAIL = re.compile(r"\s+(?:day|days|workout|session|training|short)\b")
+
+
 def _cut_body(text: str, m: re.Match[str]) -> bool:
-    if re.match(r"\s+(?:day|days|workout|session|training|short)\b", text[m.end() : m.end() + 15]):
+    if _followed_by(text, m, _CUT_FITNESS_TAIL, 15):
         return False
     return _hurt_self(text, m)
 
 
+_DRILL_TAIL = re.compile(r"\s*(?:sprints?|runs?|drills?|squats?|lines?|shuttles?|squad|burpees?)\b")
+
+
 def _suicide_word(text: str, m: re.Match[str]) -> bool:
     """Not the shuttle-run drill ("suicide sprints", "we ran suicides") or the film."""
-    if re.match(
-        r"\s*(?:sprints?|runs?|drills?|squats?|lines?|shuttles?|squad|burpees?)\b",
-        text[m.end() : m.end() + 12],
-    ):
+    if _followed_by(text, m, _DRILL_TAIL, 12):
         return False
     return not (
         m.group(0).endswith("s")
@@ -199,14 +207,16 @@ def _not_here(text: str, m: re.Match[str]) -> bool:
 def _disappear(text: str, m: re.Match[str]) -> bool:
     """Not a break from something ("disappear from social media", "into a good book",
     "on holiday for a week")."""
-    return not re.match(
-        r"\s+(?:(?:from|off)\s+(?:social media|instagram|tiktok|twitter|facebook|the internet|online|work|"
-        r"the office|the gym|my phone)|into (?:a|an|the|my) (?:\w+ )?(?:book|game|show|series|film|movie|novel|"
-        r"world|hobby|project|music|playlist|kitchen|garden)|(?:on|for) (?:a |the |my )?(?:holiday|vacation|trip|"
-        r"retreat|honeymoon|getaway|weekend away)|to (?:a|an|the) (?:beach|island|cabin|mountains|spa|retreat|"
-        r"desert island))",
-        text[m.end() : m.end() + 40],
-    )
+    return not _followed_by(text, m, _BREAK_TAIL, 40)
+
+
+_BREAK_TAIL = re.compile(
+    r"\s+(?:(?:from|off)\s+(?:social media|instagram|tiktok|twitter|facebook|the internet|online|work|"
+    r"the office|the gym|my phone)|into (?:a|an|the|my) (?:\w+ )?(?:book|game|show|series|film|movie|novel|"
+    r"world|hobby|project|music|playlist|kitchen|garden)|(?:on|for) (?:a |the |my )?(?:holiday|vacation|trip|"
+    r"retreat|honeymoon|getaway|weekend away)|to (?:a|an|the) (?:beach|island|cabin|mountains|spa|retreat|"
+    r"desert island))"
+)
 
 
 _SNEAK = re.compile(
@@ -237,11 +247,14 @@ def _deceive(text: str, m: re.Match[str]) -> bool:
 
 
 def _overdose(text: str, m: re.Match[str]) -> bool:
-    return not re.match(
-        r"\s+on\s+(?:caffeine|coffee|protein|creatine|vitamin\w*|supplements?|pre-?workout|sugar|carbs|"
-        r"chocolate|water|electrolytes|fib(?:re|er)|iron|zinc|magnesium|melatonin|fish oil|salt|sodium)\b",
-        text[m.end() : m.end() + 30],
-    )
+    """Not "overdosed on caffeine" and other everyday excess."""
+    return not _followed_by(text, m, _EVERYDAY_EXCESS_TAIL, 30)
+
+
+_EVERYDAY_EXCESS_TAIL = re.compile(
+    r"\s+on\s+(?:caffeine|coffee|protein|creatine|vitamin\w*|supplements?|pre-?workout|sugar|carbs|"
+    r"chocolate|water|electrolytes|fib(?:re|er)|iron|zinc|magnesium|melatonin|fish oil|salt|sodium)\b"
+)
 
 
 _BODY_SUBJECT = re.compile(
@@ -301,10 +314,13 @@ _WITH_MEALS = re.compile(
     r"plus|besides|on top of|in addition to|as well as)\b"
 )
 
+_LAUGHING_TAIL = re.compile(r"\s+(?:laughing|in the foot)\b")
+
+
 def _kill_self(text: str, m: re.Match[str]) -> bool:
     """ "killing myself at the gym" / "killing myself laughing" is hyperbole about effort."""
-    return not (m.group(0).startswith("kill") and _GRIND.match(text, m.end())) and not re.match(
-        r"\s+(?:laughing|in the foot)\b", text[m.end() : m.end() + 14]
+    return not (m.group(0).startswith("kill") and _GRIND.match(text, m.end())) and not _followed_by(
+        text, m, _LAUGHING_TAIL, 14
     )
 
 
@@ -337,6 +353,11 @@ def _end_it(text: str, m: re.Match[str]) -> bool:
     return bool(_END_IT_TAIL.match(text, m.end()))
 
 
+_KM_TAIL = re.compile(
+    r"\s*(?:a|per|each|every|/|of|on|in|an hour|run|walk|ride|jog|cycle|bike|swim|hike|left|away|to go)\b"
+)
+
+
 def _kms(text: str, m: re.Match[str]) -> bool:
     """ "kms" is slang for "kill myself" unless it is kilometres ("5 kms", "kms a day")."""
     before = text[max(0, m.start() - 20) : m.start()]
@@ -345,11 +366,7 @@ def _kms(text: str, m: re.Match[str]) -> bool:
         before,
     ):
         return False
-    return not re.match(
-        r"\s*(?:a|per|each|every|/|of|on|in|an hour|run|walk|ride|jog|cycle|bike|swim|hike|left|away|"
-        r"to go)\b",
-        text[m.end() : m.end() + 12],
-    )
+    return not _followed_by(text, m, _KM_TAIL, 12)
 
 
 def _vomit(text: str, m: re.Match[str]) -> bool:
@@ -363,12 +380,14 @@ def _vomit(text: str, m: re.Match[str]) -> bool:
 
 def _purge(text: str, m: re.Match[str]) -> bool:
     """ "purge" the behaviour, not "purge my pantry of junk food"."""
-    return not re.match(
-        r"\s+(?:(?:the|my|our|your|all|all the|of)\s+)*(?:pantry|kitchen|fridge|freezer|cupboards?|closet|"
-        r"house|home|cabinets?|wardrobe|shelves|social|feed|inbox|toxins|junk|processed|sugar|snacks?|"
-        r"treats|temptations|clutter)\b",
-        text[m.end() : m.end() + 40],
-    )
+    return not _followed_by(text, m, _DECLUTTER_TAIL, 40)
+
+
+_DECLUTTER_TAIL = re.compile(
+    r"\s+(?:(?:the|my|our|your|all|all the|of)\s+)*(?:pantry|kitchen|fridge|freezer|cupboards?|closet|"
+    r"house|home|cabinets?|wardrobe|shelves|social|feed|inbox|toxins|junk|processed|sugar|snacks?|"
+    r"treats|temptations|clutter)\b"
+)
 
 
 _BLOOD_PRESSURE = re.compile(
