@@ -128,8 +128,8 @@ async def import_demo_users(database_url: str) -> dict[str, uuid.UUID]:
     """Import the demo payloads (dated to today) through the importer; name → user id."""
     from coach_core.db.connection import PoolDatabase
     from coach_core.demo import DEMO_USERS, demo_payloads
-    from coach_core.importer import import_user_data
     from coach_core.models import utctoday
+    from coach_core.service.importer import import_user_data
 
     db = PoolDatabase(database_url, max_size=2)
     try:

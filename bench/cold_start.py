@@ -101,7 +101,7 @@ def check_baseline_covers_dependencies() -> list[str]:
 
 
 def _plan_json() -> str:
-    from coach_core.plan_builder import build_offline_plan
+    from coach_core.domain.plan import build_offline_plan
 
     return json.dumps(build_offline_plan({"target_calories": 1850, "weight_kg": 70.0, "protein_g": 126}))
 

@@ -157,7 +157,7 @@ async def _counts(database_url: str) -> dict[str, dict[str, int]]:
 async def _main(database_url: str, prefix: str) -> dict[str, Any]:
     import httpx
 
-    from coach_core.auth import mint_local_token
+    from coach_core.api.auth import mint_local_token
     from coach_core.settings import load_settings
     from tests.fakes import FakeOpenAIServer, Reply
 

@@ -81,7 +81,7 @@ async def _provider_case(provider: str, database_url: str, prefix: str, user_tok
     import httpx
 
     from coach_core import service as service_module
-    from coach_core.app import create_app
+    from coach_core.api import create_app
     from coach_core.db.connection import get_database
     from tests.fakes import FakeAnthropicServer, FakeOpenAIServer, Reply
 
@@ -146,7 +146,7 @@ async def _provider_case(provider: str, database_url: str, prefix: str, user_tok
 
 
 async def _main(database_url: str, prefix: str) -> list[dict[str, Any]]:
-    from coach_core.auth import mint_local_token
+    from coach_core.api.auth import mint_local_token
 
     users = await import_demo_users(database_url)
     token = mint_local_token(str(users["Alex"]))

@@ -15,11 +15,11 @@ import httpx
 import uvicorn
 from fastapi import FastAPI
 
-from coach_core.app import create_app
-from coach_core.auth import mint_local_token
+from coach_core.api import create_app
+from coach_core.api.auth import mint_local_token
 from coach_core.db.connection import Database, PoolDatabase
 from coach_core.models import CheckIn, Diet, Goal, NutritionLog, Profile, utctoday
-from coach_core.providers.base import LLMProvider, Message, StreamChunk, ToolDefinition
+from coach_core.providers.base import LLMProvider, Message, ResponseFormat, StreamChunk, ToolDefinition
 from coach_core.repositories import users
 from coach_core.service import CoachService
 from coach_core.settings import Settings, load_settings
@@ -166,14 +166,22 @@ class RecordingProvider(LLMProvider):
         self.calls += 1
         return await self.inner.complete(**kwargs)
 
-    async def stream(  # type: ignore[override]
-        self, *, system: str, messages: Sequence[Message], tools: Sequence[ToolDefinition], model_tier: str
+    async def stream(
+        self,
+        *,
+        system: str,
+        messages: Sequence[Message],
+        tools: Sequence[ToolDefinition],
+        model_tier: str,
+        response_format: ResponseFormat = "text",
     ) -> AsyncGenerator[StreamChunk, None]:
         self.calls += 1
         self.streams_started += 1
         finished = False
         try:
-            async for chunk in self.inner.stream(system=system, messages=messages, tools=tools, model_tier=model_tier):
+            async for chunk in self.inner.stream(
+                system=system, messages=messages, tools=tools, model_tier=model_tier, response_format=response_format
+            ):
                 yield chunk
             finished = True
         finally:

@@ -21,12 +21,12 @@ import httpx
 import pytest
 from httpx_sse import aconnect_sse
 
-from coach_core.app import create_app
+from coach_core.api import create_app
+from coach_core.api.sse import STREAM_ERROR_MESSAGE
 from coach_core.db.connection import Database
 from coach_core.prompts.disclaimer_templates import CALORIE_BLOCK_MESSAGE, SUPPORT_RESOURCES_MESSAGE, get_disclaimer
 from coach_core.providers.factory import create_provider
 from coach_core.schemas import STREAM_EVENT_ADAPTER
-from coach_core.service import STREAM_ERROR_MESSAGE
 from coach_core.settings import Settings
 from tests.api_support import (
     LiveServer,

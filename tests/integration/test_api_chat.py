@@ -25,7 +25,7 @@ from coach_core.prompts.disclaimer_templates import (
     get_disclaimer,
 )
 from coach_core.providers.factory import create_provider
-from coach_core.service import PROMPT_HISTORY_MESSAGES
+from coach_core.service import PROMPT_HISTORY_MESSAGES, make_provider
 from coach_core.settings import Settings
 from coach_core.tools import GetWeightTrendTool
 from tests.api_support import (
@@ -436,7 +436,7 @@ async def test_given_a_chat_with_one_uncached_tool_when_counting_sql_then_at_mos
     counting = CountingDatabase(db)
     provider = create_provider(fake.settings(llm_max_retries=0))
     service = build_service(counting, settings, provider, context_builder=ContextBuilder())  # type: ignore[arg-type]
-    from coach_core.app import create_app
+    from coach_core.api import create_app
 
     warm_up = [Reply("Warm-up.")] if resume else []
     fake.script([*warm_up, Reply(calls=(Call("get_weight_trend", {"days": 14}),)), Reply("Steady.")])
@@ -457,7 +457,7 @@ class ExplodingProvider(RecordingProvider):
     """A provider bug (not a mapped ProviderError) whose text carries a secret."""
 
     def __init__(self) -> None:
-        super().__init__(create_provider(make_settings("postgresql://unused", "redis://unused", "x:")))
+        super().__init__(make_provider(make_settings("postgresql://unused", "redis://unused", "x:")))
 
     async def complete(self, **kwargs: Any) -> Any:
         self.calls += 1
@@ -483,19 +483,19 @@ async def test_given_an_unexpected_exception_with_a_secret_when_chatting_then_ge
 async def test_given_a_session_expired_between_look_up_and_write_when_recording_then_a_fresh_session_keeps_it(
     db: Database, settings: Settings, fake: FakeOpenAIServer
 ) -> None:
-    from coach_core.service import SessionState
+    from coach_core.service.sessions import Exchange, SessionState, SessionStore
 
     user = await seed_user(db)
     fake.script([Reply("First.")])
     async with api(db, settings, fake) as client:
         old = uuid.UUID((await _chat(client, user, settings, "hi")).json()["session_id"])
-    service = build_service(db, settings)
-    state = await service._get_or_create_session(user, old)
+    store = SessionStore(db, settings)
+    state = await store.open(user, old)
     assert state == SessionState(old, "standard", state.history, is_new=False)
     async with db.connection() as conn:  # the sweeper runs in between
         await conn.execute("UPDATE ai_session SET status = 'EXPIRED' WHERE id = %s", (old,))
 
-    written = await service._record_exchange(state, user, "again", "Answer.", 5, [], [])
+    written = await store.record(state, user, Exchange("again", "Answer.", 5, [], []))
 
     assert written != old
     fresh = await _session(db, str(written))

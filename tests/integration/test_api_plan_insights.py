@@ -17,15 +17,15 @@ import pytest
 
 from coach_core.context_builder import ContextBuilder, compute_confidence, compute_data_gaps
 from coach_core.db.connection import Database
-from coach_core.plan_builder import build_offline_plan
+from coach_core.domain.formulas import calculate_tdee
+from coach_core.domain.plan import build_offline_plan
 from coach_core.prompts.disclaimer_templates import SUPPORT_RESOURCES_MESSAGE, get_disclaimer
-from coach_core.providers.base import PLAN_JSON_MODE
 from coach_core.providers.factory import create_provider
 from coach_core.schemas import WEEKDAYS, WeeklyPlan
 from coach_core.service import PlanGenerationError
 from coach_core.settings import Settings
-from coach_core.tools.formulas import calculate_tdee
 from tests.api_support import auth_headers, build_app, client_for, fetch_all, make_settings, seed_user, written_rows
+from tests.factories import tdee_output
 from tests.fakes import Call, FakeOpenAIServer, Reply
 
 pytestmark = pytest.mark.integration
@@ -63,7 +63,7 @@ async def client(db: Database, settings: Settings, fake: FakeOpenAIServer) -> As
 
 
 def _plan_json(calories: int = 1800, days: int = 7) -> str:
-    plan = build_offline_plan({"target_calories": calories, "protein_g": 120, "weight_kg": 70})
+    plan = build_offline_plan(tdee_output(target_calories=calories, protein_g=120, weight_kg=70))
     plan["days"] = plan["days"][:days]
     return json.dumps(plan)
 
@@ -80,7 +80,7 @@ async def test_given_the_offline_provider_when_planning_then_a_valid_week_from_t
     plan = WeeklyPlan.model_validate(body["plan"])
     assert [d.day for d in plan.days] == list(WEEKDAYS)
     data = await ContextBuilder().load(db, user)
-    target = calculate_tdee(data.profile, data.checkins, data.today)["target_calories"]
+    target = calculate_tdee(data.profile, data.checkins, data.today).target_calories
     assert sum(d.calories for d in plan.days) / 7 == pytest.approx(target, abs=1)
     assert all(d.calories >= 1200 for d in plan.days)
     assert [t["tool_name"] for t in body["tool_trace"]] == ["calculate_tdee"]
@@ -116,8 +116,8 @@ async def test_given_invalid_json_then_a_repair_when_planning_then_the_error_was
 
 
 def _has_plan_marker(body: dict[str, Any]) -> bool:
-    """The plan request's system prompt carries PLAN_JSON_MODE."""
-    return any(PLAN_JSON_MODE in (m.get("content") or "") for m in body["messages"] if m["role"] == "system")
+    """The plan request asks for a JSON answer on the wire (the provider call's response format)."""
+    return body.get("response_format") == {"type": "json_object"}
 
 
 async def test_given_invalid_json_twice_when_planning_then_502_and_nothing_written(

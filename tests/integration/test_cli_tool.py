@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 
 from coach_core.demo import ALEX_ID, DEMO_USERS, JORDAN_ID, demo_payloads
-from coach_core.importer import validate_payload
+from coach_core.domain import formulas
 from coach_core.models import utctoday
-from coach_core.tools import formulas
+from coach_core.service.importer import validate_payload
 
 pytestmark = pytest.mark.integration
 
@@ -74,7 +74,7 @@ def test_given_seeded_demo_when_coach_tool_runs_then_prints_the_model_content(
 
     today = utctoday()
     _, checkins, _ = validate_payload(demo_payloads(today)[0]).to_rows()
-    assert printed == json.loads(json.dumps(formulas.weight_trend(checkins, today, 30)))
+    assert printed == formulas.weight_trend(checkins, today, 30).model_dump(mode="json")
     assert printed["weigh_ins"] == 30 and printed["weekly_rate_kg"] < 0
 
     jordan = run_coach("tool", "calculate_tdee", "--user", str(JORDAN_ID), "--args", '{"weight_kg": 70}')

@@ -9,9 +9,9 @@ import uuid
 import pytest
 
 from coach_core.db.connection import Database
-from coach_core.expiry import expire_idle_sessions_now
 from coach_core.models import ChatTurn, utcnow
 from coach_core.repositories import sessions
+from coach_core.service.expiry import expire_idle_sessions_now
 from coach_core.settings import Settings
 from tests.api_support import fetch_all, make_settings, seed_user
 

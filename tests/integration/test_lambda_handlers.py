@@ -62,12 +62,9 @@ def lambda_env(monkeypatch: pytest.MonkeyPatch, database_url: str, redis_url: st
 
 
 def _reset() -> None:
-    from coach_core import service
-
+    lambda_handlers.reset_app()
     get_settings.cache_clear()
     reset_database(None)
-    service.reset_service()
-    lambda_handlers._mangum = None
 
 
 @pytest.fixture
@@ -75,8 +72,8 @@ def demo_user(database_url: str) -> uuid.UUID:
     """A fresh user with 90 complete days, imported through the importer."""
     from coach_core.db.connection import PoolDatabase
     from coach_core.demo import demo_payloads
-    from coach_core.importer import import_user_data
     from coach_core.models import utctoday
+    from coach_core.service.importer import import_user_data
 
     payload = copy.deepcopy(demo_payloads(utctoday())[0])
     user_id = uuid.uuid4()

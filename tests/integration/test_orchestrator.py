@@ -30,6 +30,7 @@ from coach_core.orchestrator import (
 from coach_core.providers.base import LLMProvider, Message
 from coach_core.providers.factory import create_provider
 from coach_core.providers.offline import OfflineProvider
+from coach_core.service import OFFLINE_KIT
 from coach_core.tools.cache import ToolCache
 from coach_core.tools.registry import BoundTools, ToolRegistry
 from tests.fakes import Call, Fail, FakeAnthropicServer, FakeLLMServer, FakeOpenAIServer, Reply
@@ -324,7 +325,7 @@ async def test_given_a_real_user_when_offline_answers_a_weight_question_then_it_
     weights = [round(90.0 - 0.1 * i, 2) for i in range(21)]  # -0.1 kg/day: -0.7 kg/week
     user_id = await _weight_user(db, weights)
     tools = ToolRegistry(default_tools(), db=db, cache=cache).bind(user_id, None)
-    result, events = await _drive(Orchestrator(OfflineProvider()), tools, mode, "how is my weight trending?")
+    result, events = await _drive(Orchestrator(OfflineProvider(OFFLINE_KIT)), tools, mode, "how is my weight trending?")
     assert result.finish_reason == "stop" and result.rounds == 2
     assert [(t.tool_name, t.status) for t in result.tool_trace] == [("get_weight_trend", "success")]
     latest_average = round(sum(weights[-7:]) / 7, 2)
@@ -349,7 +350,7 @@ async def test_given_the_offline_provider_when_asked_twice_then_the_answer_is_de
     user_id = await _weight_user(db, [80.0, 79.8, 79.9, 79.5, 79.4, 79.6, 79.2, 79.0])
     registry = ToolRegistry(default_tools(), db=db, cache=None)
     answers = [
-        (await Orchestrator(OfflineProvider()).run(
+        (await Orchestrator(OfflineProvider(OFFLINE_KIT)).run(
             system=SYSTEM, messages=[Message.user("How am I doing with my weight and food?")],
             tools=registry.bind(user_id, None), model_tier="free")).text
         for _ in range(2)

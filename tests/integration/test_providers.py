@@ -35,6 +35,7 @@ from coach_core.providers.base import (
 )
 from coach_core.providers.factory import create_provider
 from coach_core.providers.model_config import model_config
+from coach_core.service import make_provider
 from coach_core.settings import load_settings
 from tests.fakes import Call, Fail, FakeAnthropicServer, FakeLLMServer, FakeOpenAIServer, Reply
 
@@ -343,12 +344,19 @@ async def test_given_settings_when_creating_a_provider_then_keys_are_checked_at_
         monkeypatch.delenv(var, raising=False)
     settings = load_settings(**overrides)
     if isinstance(expected, str):
-        built = create_provider(settings)
+        built = make_provider(settings)
         assert built.name == expected
         await built.aclose()
     else:
         with pytest.raises(expected):
-            create_provider(settings)
+            make_provider(settings)
+
+
+def test_given_no_offline_kit_when_creating_the_offline_provider_then_configuration_error() -> None:
+    """GIVEN the factory called without the composer's kit WHEN offline is selected THEN it fails
+    at construction (the provider layer cannot build answers or plans on its own)."""
+    with pytest.raises(ProviderConfigurationError):
+        create_provider(load_settings(llm_provider="offline"))
 
 
 @pytest.mark.parametrize(
@@ -360,9 +368,9 @@ def test_given_a_selected_provider_when_created_then_only_its_sdk_is_imported(
 ) -> None:
     code = (
         "import sys\n"
-        "from coach_core.providers.factory import create_provider\n"
+        "from coach_core.service import make_provider\n"
         "from coach_core.settings import load_settings\n"
-        f"p = create_provider(load_settings(llm_provider={selected!r}, openai_api_key='k', anthropic_api_key='k'))\n"
+        f"p = make_provider(load_settings(llm_provider={selected!r}, openai_api_key='k', anthropic_api_key='k'))\n"
         f"assert p.name == {selected!r}\n"
         f"loaded = [m for m in {absent!r} if m in sys.modules]\n"
         "assert not loaded, loaded\n"

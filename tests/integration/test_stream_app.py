@@ -1,17 +1,17 @@
 """The Lambda Web Adapter app (`coach_core.stream_app:app`): on Lambda the identity comes from
 the adapter's `x-amzn-request-context` header, secrets are applied per request (a missing one
-is a generic 500), and the process-wide service is built lazily from settings."""
+is a generic 500), and the app's lifespan builds its service from settings."""
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
+from contextlib import asynccontextmanager
 
 import httpx
 import pytest
 
 from coach_core.db.connection import Database
-from coach_core.service import reset_service
 from tests.api_support import BASE_URL, seed_user
 
 pytestmark = pytest.mark.integration
@@ -24,15 +24,18 @@ def on_lambda(coach_env: None, monkeypatch: pytest.MonkeyPatch) -> Iterator[None
     monkeypatch.setenv("POWERTOOLS_METRICS_NAMESPACE", "CoachAITest")
     for var in ("PROVIDER_SECRET_NAME", "DB_SECRET_NAME"):
         monkeypatch.delenv(var, raising=False)
-    reset_service()
     yield
-    reset_service()
 
 
-def _client() -> httpx.AsyncClient:
+@asynccontextmanager
+async def _client() -> AsyncIterator[httpx.AsyncClient]:
+    """A client of the adapter app with its lifespan running, as uvicorn runs it."""
     from coach_core.stream_app import app
 
-    return httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url=BASE_URL)
+    async with app.router.lifespan_context(app), httpx.AsyncClient(
+        transport=httpx.ASGITransport(app=app), base_url=BASE_URL
+    ) as client:
+        yield client
 
 
 async def test_given_the_adapter_context_header_on_lambda_when_streaming_then_the_user_is_served(

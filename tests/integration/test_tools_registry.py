@@ -20,14 +20,16 @@ from psycopg import sql
 
 from coach_core.context_builder import ContextBuilder, compact_summary
 from coach_core.db.connection import Conn, PoolDatabase
-from coach_core.db.migrate import migrate
+from coach_core.db.migrate import load_migrations, migrate
 from coach_core.demo import demo_payloads
+from coach_core.domain import formulas
+from coach_core.domain.outputs import ToolOutput
 from coach_core.errors import InvalidInputError, UserNotFoundError
-from coach_core.importer import import_user_data, import_user_file, validate_payload
 from coach_core.models import UserData
 from coach_core.repositories import logs
-from coach_core.tools import default_tools, formulas
-from coach_core.tools.base import BaseTool, ToolContext
+from coach_core.service.importer import import_user_data, import_user_file, validate_payload
+from coach_core.tools import default_tools
+from coach_core.tools.base import BaseTool, NoArgs, ToolContext
 from coach_core.tools.cache import ToolCache
 from coach_core.tools.registry import ToolRegistry
 
@@ -103,12 +105,13 @@ def scratch_database(admin_database_url: str) -> Iterator[str]:
 async def test_given_fresh_database_when_two_migrators_race_and_rerun_then_applied_exactly_once(
     scratch_database: str,
 ) -> None:
+    versions = [m.version for m in load_migrations()]
     first, second = await asyncio.gather(migrate(scratch_database), migrate(scratch_database))
-    assert sorted([first, second]) == [[], ["0001"]]
+    assert sorted([first, second]) == [[], versions]
     assert await migrate(scratch_database) == []
     async with await psycopg.AsyncConnection.connect(scratch_database) as conn:
-        cur = await conn.execute("SELECT version FROM schema_migrations")
-        assert await cur.fetchall() == [("0001",)]
+        cur = await conn.execute("SELECT version FROM schema_migrations ORDER BY version")
+        assert await cur.fetchall() == [(v,) for v in versions]
         cur = await conn.execute(
             "SELECT count(*) FROM information_schema.tables WHERE table_schema = 'public' AND table_name = ANY(%s)",
             (["users", "goals", "daily_checkins", "nutrition_logs", "ai_session", "ai_tool_call_log",
@@ -283,7 +286,7 @@ async def test_given_demo_users_when_each_tool_runs_then_output_equals_the_pure_
         for name, output in expected.items():
             execution = await bound.execute(name, "{}")
             assert execution.trace.status == "success", execution.content
-            assert json.loads(execution.content) == json.loads(json.dumps(output)), name
+            assert json.loads(execution.content) == output.model_dump(mode="json"), name
         await bound.flush_logs()
         assert len(await log_rows(db, user_id)) == 6
 
@@ -304,8 +307,9 @@ async def test_given_tool_outputs_then_domain_keys_are_present(db: PoolDatabase,
     bound = registry(db, cache).bind(user_id)
     for name, keys in required.items():
         output = (await bound.execute(name, {})).output
-        assert keys <= set(output), name
-        assert isinstance(output["data_gaps"], list)
+        assert output is not None
+        assert keys <= set(output.model_dump()), name
+        assert isinstance(output.data_gaps, list)
 
 
 async def test_given_same_call_twice_when_executed_then_second_is_a_cache_hit_and_both_logged(
@@ -343,7 +347,7 @@ async def test_given_other_user_or_other_arguments_then_cache_keys_differ(
     ]
     assert [r.trace.cached for r in results] == [False, False, False, False, True]
     assert results[0].content != results[1].content
-    keys = [k async for k in cache._redis().scan_iter(match=cache.key("*"))]
+    keys = [k async for k in cache._redis().scan_iter(match=cache.key("*", "*"))]
     assert len(keys) == 4
 
 
@@ -357,7 +361,7 @@ async def test_given_redis_down_when_tools_run_then_they_answer_uncached_and_are
     await bound.flush_logs()
     await dead.close()
     assert [(r.trace.status, r.trace.cached) for r in results] == [("success", False)] * 2
-    assert results[0].output["checkin_rate"] == 1.0
+    assert results[0].output is not None and results[0].output.model_dump()["checkin_rate"] == 1.0
     assert [(r["status"], r["cache_hit"]) for r in await log_rows(db, user_id)] == [("success", False)] * 2
 
 
@@ -369,14 +373,14 @@ async def test_given_two_users_when_tools_run_then_each_sees_only_their_own_rows
     sam = await import_user_data(db, sam_payload)
     tools = registry(db, cache)
     for user_id, payload in ((alex, alex_payload), (sam, sam_payload)):
-        out = (await tools.bind(user_id).execute("get_recent_checkins", {"days": 90})).output
+        out = json.loads((await tools.bind(user_id).execute("get_recent_checkins", {"days": 90})).content)
         assert out["checkins"] == sorted(
             (json.loads(json.dumps({"weight_kg": None, "energy": None, "sleep_hours": None, "mood": None, **c}))
              for c in payload["checkins"]),
             key=lambda c: c["date"], reverse=True,
         )
     sneaky = await tools.bind(alex).execute("get_recent_checkins", {"days": 90, "user_id": str(sam)})
-    assert sneaky.is_error and sneaky.output["error"]["type"] == "invalid_arguments"
+    assert sneaky.is_error and sneaky.error is not None and sneaky.error.type == "invalid_arguments"
     assert all("user" not in json.dumps(t.parameters_schema()) for t in default_tools())
 
 
@@ -402,22 +406,27 @@ async def test_given_invalid_call_when_executed_then_structured_error_logged_as_
     bound = registry(db, cache).bind(user_id)
     execution = await bound.execute(name, arguments)
     await bound.flush_logs()
-    assert execution.is_error
-    assert execution.output["error"]["type"] in {"invalid_arguments", "unknown_tool"}
-    assert mentions in execution.output["error"]["message"]
-    assert json.loads(execution.content) == execution.output
+    assert execution.is_error and execution.error is not None
+    assert execution.error.type in {"invalid_arguments", "unknown_tool"}
+    assert mentions in execution.error.message
+    error = {"type": execution.error.type, "message": execution.error.message}
+    assert json.loads(execution.content) == {"error": error}
     [row] = await log_rows(db, user_id)
     assert (row["status"], row["cache_hit"]) == ("error", False)
     assert mentions in row["error_message"]
 
 
-class ExplodingTool(BaseTool):
+class ExplodingTool(BaseTool[NoArgs, ToolOutput]):
     name = "explode"
     description = "Always fails."
     cache_ttl_seconds: ClassVar[int] = 60
+    Output: ClassVar[type[ToolOutput]] = ToolOutput
 
-    async def run(self, ctx: ToolContext, args: Any) -> dict[str, Any]:
+    async def run(self, ctx: ToolContext, args: NoArgs) -> ToolOutput:
         raise RuntimeError("secret connection string postgres://x")
+
+    def summarize(self, output: ToolOutput) -> str:
+        return "never"
 
 
 async def test_given_tool_that_raises_when_executed_then_generic_result_and_error_logged(
@@ -427,7 +436,7 @@ async def test_given_tool_that_raises_when_executed_then_generic_result_and_erro
     bound = registry(db, cache, [ExplodingTool()]).bind(user_id)
     execution = await bound.execute("explode", {})
     await bound.flush_logs()
-    assert execution.is_error and execution.output["error"]["type"] == "tool_failed"
+    assert execution.is_error and execution.error is not None and execution.error.type == "tool_failed"
     assert "secret" not in execution.content and "postgres" not in execution.content
     [row] = await log_rows(db, user_id)
     assert row["status"] == "error" and "RuntimeError" in row["error_message"]
@@ -436,7 +445,7 @@ async def test_given_tool_that_raises_when_executed_then_generic_result_and_erro
 async def test_given_unknown_user_when_profile_tool_runs_then_error_result(db: PoolDatabase) -> None:
     bound = registry(db, None).bind(uuid.uuid4())
     execution = await bound.execute("get_user_profile", {})
-    assert execution.is_error and execution.output["error"]["type"] == "tool_failed"
+    assert execution.is_error and execution.error is not None and execution.error.type == "tool_failed"
 
 
 # --- context builder --------------------------------------------------------------------------
@@ -472,16 +481,40 @@ class CountingDatabase:
 
 
 @pytest.mark.parametrize("index", [0, 1, 2, 3])
-async def test_given_user_when_context_built_then_three_queries_and_summary_of_stored_rows(
+async def test_given_user_when_context_built_then_four_queries_and_summary_of_stored_rows(
     db: PoolDatabase, index: int
 ) -> None:
+    """GIVEN a stored user WHEN the context is built THEN one round trip of 4 statements (profile
+    with data version, check-ins, food logs, streaks) summarises their rows; built again with
+    nothing written THEN 1 statement (the data version) and the same context."""
     payload = fresh_payload(index)
     user_id = await import_user_data(db, payload)
     counting = CountingDatabase(db)
-    context = await ContextBuilder().build(counting, user_id, TODAY)
-    assert counting.statements <= 3
+    builder = ContextBuilder()
+    context = await builder.build(counting, user_id, TODAY)
+    assert counting.statements == 4
     assert context.summary == compact_summary(rows_of(payload))
     assert 0.0 <= context.confidence <= 1.0
+    again = await builder.build(counting, user_id, TODAY)
+    assert counting.statements == 5 and again == context and builder.hits == 1
+
+
+async def test_given_a_write_between_builds_when_context_built_then_it_is_rebuilt_never_stale(
+    db: PoolDatabase,
+) -> None:
+    """GIVEN a cached context WHEN the user's check-ins change THEN the data version moved and
+    the next build reads the new rows (the cache is never stale)."""
+    payload = fresh_payload(0)
+    user_id = await import_user_data(db, payload)
+    builder = ContextBuilder()
+    first = await builder.build(db, user_id, TODAY)
+    payload["checkins"] = [{"date": payload["checkins"][-1]["date"], "weight_kg": 120.0}]
+    payload["nutrition"] = []
+    await import_user_data(db, payload)
+    second = await builder.build(db, user_id, TODAY)
+    assert builder.hits == 0
+    assert second.data.data_version > first.data.data_version
+    assert second.summary != first.summary and second.data.checkins[-1].weight_kg == 120.0
 
 
 async def test_given_unknown_user_when_context_built_then_user_not_found(db: PoolDatabase) -> None:

@@ -11,8 +11,9 @@ import pytest
 
 from coach_core.db.connection import Database
 from coach_core.policies import get_engine
-from coach_core.policies.violation_log import log_violations, violation_rows
 from coach_core.repositories.logs import VIOLATIONS_BY_TYPE_SQL
+from coach_core.service.sessions import SessionStore, violation_rows
+from coach_core.settings import load_settings
 
 pytestmark = pytest.mark.integration
 
@@ -21,6 +22,10 @@ async def _by_type(db: Database) -> dict[tuple[str, str], int]:
     async with db.connection() as conn:
         cur = await conn.execute(VIOLATIONS_BY_TYPE_SQL)
         return {(r["violation_type"], r["severity"]): int(r["count"]) for r in await cur.fetchall()}
+
+
+async def log_violations(db: Database, rows: list[Any]) -> None:
+    await SessionStore(db, load_settings()).write_logs(rows, [])
 
 
 async def _rows_for(db: Database, user_id: uuid.UUID) -> list[dict[str, Any]]:

@@ -12,7 +12,7 @@ import jwt
 import pytest
 from starlette.requests import Request
 
-from coach_core.auth import authenticate, mint_local_token, verify_token
+from coach_core.api.auth import authenticate, mint_local_token, verify_token
 from coach_core.errors import AuthenticationError, InvalidInputError
 from coach_core.settings import Settings, load_settings
 

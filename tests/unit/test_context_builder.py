@@ -22,8 +22,8 @@ from coach_core.context_builder import (
     verbose_context,
 )
 from coach_core.demo import DEMO_USERS, demo_payloads
-from coach_core.importer import validate_payload
 from coach_core.models import CheckIn, Diet, Goal, NutritionLog, Profile, UserData
+from coach_core.service.importer import validate_payload
 
 TODAY = dt.date(2026, 11, 30)
 UID = uuid.UUID("00000000-0000-4000-8000-0000000000bb")

@@ -114,7 +114,7 @@ def test_rule_sql_lives_only_in_repositories_and_migrations() -> None:
 def test_rule_every_coach_route_is_authenticated() -> None:
     from fastapi.routing import APIRoute
 
-    from coach_core.router import API_PREFIX, current_user, router
+    from coach_core.api.router import API_PREFIX, current_user, router
 
     routes = [r for r in router.routes if isinstance(r, APIRoute)]
     assert all(r.path.startswith(API_PREFIX + "/") for r in routes)

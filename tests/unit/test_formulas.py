@@ -8,9 +8,10 @@ import uuid
 from typing import Any
 
 import pytest
+from pydantic import BaseModel
 
+from coach_core.domain import formulas as f
 from coach_core.models import CheckIn, Diet, Goal, NutritionLog, Profile
-from coach_core.tools import formulas as f
 
 TODAY = dt.date(2026, 11, 30)
 UID = uuid.UUID("00000000-0000-4000-8000-0000000000aa")
@@ -32,6 +33,11 @@ def profile(**fields: Any) -> Profile:
     }
     base.update(fields)
     return Profile(**base)
+
+
+def as_json(output: BaseModel) -> dict[str, Any]:
+    """The result exactly as the model receives it (JSON types: dates as ISO strings)."""
+    return output.model_dump(mode="json")
 
 
 def gap_fields(output: dict[str, Any]) -> list[str]:
@@ -84,7 +90,7 @@ def test_weight_trend_given_two_weigh_ins_then_moving_averages_reach_back_and_ra
     # Window 24..30 Nov. MA(26th) = mean(20th 70.0, 22nd 71.0, 26th 72.0) = 71.0;
     # MA(27th) = mean(71.0, 72.0, 69.5) = 70.8333 -> 70.83; change = 70.83 - 71.0 = -0.17.
     rows = weigh((d(20), 70.0), (d(22), 71.0), (d(26), 72.0), (d(27), 69.5))
-    out = f.weight_trend(rows, TODAY, 7)
+    out = as_json(f.weight_trend(rows, TODAY, 7))
     assert out["moving_average_7d"] == [
         {"date": "2026-11-26", "weight_kg": 72.0, "average_kg": 71.0},
         {"date": "2026-11-27", "weight_kg": 69.5, "average_kg": 70.83},
@@ -114,13 +120,13 @@ def test_weight_trend_given_two_weigh_ins_then_moving_averages_reach_back_and_ra
 def test_weekly_rate_given_weigh_ins_then_least_squares_slope_per_week(
     points: list[tuple[dt.date, float]], days: int, expected_rate: float | None
 ) -> None:
-    out = f.weight_trend(weigh(*points), TODAY, days)
+    out = as_json(f.weight_trend(weigh(*points), TODAY, days))
     assert out["weekly_rate_kg"] == expected_rate
     assert ("weekly_rate_kg" in gap_fields(out)) is (expected_rate is None)
 
 
 def test_weight_trend_given_no_weigh_ins_then_nulls_and_gaps() -> None:
-    out = f.weight_trend([CheckIn(date=d(30), energy=3)], TODAY, 30)
+    out = as_json(f.weight_trend([CheckIn(date=d(30), energy=3)], TODAY, 30))
     assert out["moving_average_7d"] == []
     assert (out["latest_average_kg"], out["change_kg"], out["weekly_rate_kg"], out["weigh_ins"]) == (
         None, None, None, 0,
@@ -139,7 +145,7 @@ def test_nutrition_summary_given_two_logged_days_then_averages_over_logged_days_
         NutritionLog(date=d(28), calories=1801, protein_g=90.1, carbs_g=None, fat_g=60),
         NutritionLog(date=d(30), calories=2000, protein_g=100, carbs_g=250, fat_g=70),
     ]
-    out = f.nutrition_summary(logs, TODAY, 7)
+    out = as_json(f.nutrition_summary(logs, TODAY, 7))
     assert {k: v for k, v in out.items() if k != "data_gaps"} == {
         "days": 7, "logged_days": 2, "logging_rate": 0.29, "avg_calories": 1901,
         "avg_protein_g": 95.1, "avg_carbs_g": 250.0, "avg_fat_g": 65.0,
@@ -150,7 +156,7 @@ def test_nutrition_summary_given_two_logged_days_then_averages_over_logged_days_
 @pytest.mark.parametrize(("logged", "days", "rate"), [(0, 14, 0.0), (1, 3, 0.33), (2, 3, 0.67), (14, 14, 1.0)])
 def test_logging_rate_given_logged_days_then_share_of_days(logged: int, days: int, rate: float) -> None:
     logs = [NutritionLog(date=TODAY - dt.timedelta(days=i), calories=2000) for i in range(logged)]
-    out = f.nutrition_summary(logs, TODAY, days)
+    out = as_json(f.nutrition_summary(logs, TODAY, days))
     assert out["logging_rate"] == rate
     assert (out["avg_calories"] is None) is (logged == 0)
     assert ("nutrition" in gap_fields(out)) is (logged == 0)
@@ -253,7 +259,7 @@ TDEE_CASES = [
 def test_calculate_tdee_given_profile_and_weight_then_hand_computed_targets(
     fields: dict[str, Any], weight: float, expected: dict[str, Any], gaps: list[str]
 ) -> None:
-    out = f.calculate_tdee(profile(**fields), [], TODAY, weight)
+    out = as_json(f.calculate_tdee(profile(**fields), [], TODAY, weight))
     assert {k: out[k] for k in expected} == expected
     assert out["weight_kg"] == weight
     assert out["weight_source"] == "argument"
@@ -263,14 +269,14 @@ def test_calculate_tdee_given_profile_and_weight_then_hand_computed_targets(
 def test_calculate_tdee_given_no_weight_argument_then_latest_moving_average_is_used() -> None:
     # MA(30th) = mean(70.0, 70.5, 71.0 on 24th..30th) = 70.5; the 22nd is outside its 7 days.
     rows = weigh((d(22), 90.0), (d(24), 70.0), (d(27), 70.5), (d(30), 71.0))
-    out = f.calculate_tdee(profile(), rows, TODAY)
+    out = as_json(f.calculate_tdee(profile(), rows, TODAY))
     assert (out["weight_kg"], out["weight_source"]) == (70.5, "moving_average_7d")
     # BMR = 705 + 1050 - 180 - 161 = 1414
     assert out["bmr"] == 1414
 
 
 def test_calculate_tdee_given_no_weight_anywhere_then_weight_gap_and_nulls() -> None:
-    out = f.calculate_tdee(profile(), [], TODAY)
+    out = as_json(f.calculate_tdee(profile(), [], TODAY))
     assert (out["weight_kg"], out["weight_source"], out["bmr"], out["protein_g"]) == (None, None, None, None)
     assert gap_fields(out) == ["weight_kg"]
 
@@ -313,9 +319,9 @@ def dates(*days: int) -> list[dt.date]:
 def test_adherence_given_rows_then_rates_and_streaks(
     checkin_days: list[dt.date], log_days: list[dt.date], days: int, expected: dict[str, Any]
 ) -> None:
-    out = f.adherence_metrics(
+    out = as_json(f.adherence_metrics(
         [CheckIn(date=x) for x in checkin_days], [NutritionLog(date=x, calories=1) for x in log_days], TODAY, days
-    )
+    ))
     assert {k: out[k] for k in expected} == expected
 
 
@@ -345,7 +351,7 @@ def test_recent_checkins_given_window_then_newest_first_with_averages() -> None:
         CheckIn(date=d(28), energy=4, sleep_hours=7.25, mood=3),
         CheckIn(date=d(30), energy=3, sleep_hours=8.0, mood=None),
     ]
-    out = f.recent_checkins(rows, TODAY, 3)
+    out = as_json(f.recent_checkins(rows, TODAY, 3))
     assert [c["date"] for c in out["checkins"]] == ["2026-11-30", "2026-11-28"]
     # energy 3.5; sleep 7.625 -> 7.6; mood only one value -> 3.0
     assert (out["count"], out["avg_energy"], out["avg_sleep_hours"], out["avg_mood"]) == (2, 3.5, 7.6, 3.0)
@@ -353,7 +359,7 @@ def test_recent_checkins_given_window_then_newest_first_with_averages() -> None:
 
 
 def test_user_profile_given_gappy_profile_then_age_and_gaps() -> None:
-    out = f.user_profile(profile(height_cm=None, activity_level=None, goal=None), TODAY)
+    out = as_json(f.user_profile(profile(height_cm=None, activity_level=None, goal=None), TODAY))
     assert out["age"] == 36
     assert out["goal"] is None
     assert gap_fields(out) == ["height_cm", "activity_level", "goal"]

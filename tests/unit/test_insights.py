@@ -9,9 +9,9 @@ import uuid
 import pytest
 
 from coach_core.context_builder import compute_confidence, compute_data_gaps
-from coach_core.insights import build_insights
+from coach_core.domain.formulas import calculate_tdee
+from coach_core.domain.insights import build_insights
 from coach_core.models import CheckIn, Goal, NutritionLog, Profile, UserData
-from coach_core.tools.formulas import calculate_tdee
 
 TODAY = dt.date(2026, 11, 15)
 KEYS = ["weight_trend", "adherence", "nutrition_vs_target", "sleep_pattern", "energy_pattern"]
@@ -27,7 +27,7 @@ def _data(days: int, *, kg_per_day: float = -0.1, sleep: float = 7.5, energy: in
     checkins = [CheckIn(date=TODAY - dt.timedelta(days=i), weight_kg=70 + kg_per_day * i, sleep_hours=sleep,
                         energy=energy, mood=3) for i in range(days)]
     profile = _profile(goal, height)
-    target = calculate_tdee(profile, checkins, TODAY)["target_calories"]
+    target = calculate_tdee(profile, checkins, TODAY).target_calories
     kcal = calories if calories is not None else (target or 2000)
     nutrition = [NutritionLog(date=TODAY - dt.timedelta(days=i), calories=kcal) for i in range(days)]
     return UserData(profile=profile, checkins=sorted(checkins, key=lambda c: c.date),
@@ -75,7 +75,7 @@ def test_given_a_weight_slope_when_building_then_status_reflects_the_goal(goal: 
 @pytest.mark.parametrize(("offset", "status"), [(0, "good"), (400, "attention"), (-400, "attention")])
 def test_given_intake_vs_target_when_building_then_difference_is_reported(offset: int, status: str) -> None:
     base = _data(14)
-    target = calculate_tdee(base.profile, base.checkins, TODAY)["target_calories"]
+    target = calculate_tdee(base.profile, base.checkins, TODAY).target_calories
     item = _by_key(_data(14, calories=target + offset))["nutrition_vs_target"]
     assert item["status"] == status
     assert item["values"]["target_calories"] == target

@@ -1,5 +1,6 @@
-"""The offline provider: which tools a message asks for, answers built from the numbers in
-the tool results, word-by-word streaming, plan mode, and its token estimate."""
+"""The offline provider (with the service's offline kit injected): which tools a message asks
+for, answers built from the numbers in the tool results, word-by-word streaming, JSON (plan)
+mode, and its token estimate."""
 
 from __future__ import annotations
 
@@ -8,8 +9,8 @@ from typing import Any
 
 import pytest
 
+from coach_core.domain.outputs import TdeeOutput
 from coach_core.providers.base import (
-    PLAN_JSON_MODE,
     Message,
     StreamFinish,
     TextDelta,
@@ -18,6 +19,8 @@ from coach_core.providers.base import (
     ToolDefinition,
 )
 from coach_core.providers.offline import FALLBACK_TOOL, NO_TOOL_ANSWER, OfflineProvider, select_tools
+from coach_core.service import OFFLINE_KIT
+from tests.factories import result_json
 
 SIX = ["get_user_profile", "get_recent_checkins", "get_weight_trend", "get_nutrition_summary",
        "calculate_tdee", "get_adherence_metrics"]
@@ -35,10 +38,15 @@ def _definition(name: str) -> ToolDefinition:
 
 TOOLS = [_definition(n) for n in SIX]
 
+def provider() -> OfflineProvider:
+    return OfflineProvider(OFFLINE_KIT)
 
-async def _complete(messages: list[Message], system: str = "You are a coach.",
-                    tools: list[ToolDefinition] = TOOLS) -> Any:
-    return await OfflineProvider().complete(system=system, messages=messages, tools=tools, model_tier="standard")
+
+async def _complete(messages: list[Message], *, tools: list[ToolDefinition] = TOOLS, json_mode: bool = False) -> Any:
+    return await provider().complete(
+        system="You are a coach.", messages=messages, tools=tools, model_tier="standard",
+        response_format="json" if json_mode else "text",
+    )
 
 
 @pytest.mark.parametrize(
@@ -101,7 +109,7 @@ def _after_tools(question: str, results: dict[str, dict[str, Any]]) -> list[Mess
     return [
         Message.user(question),
         Message.assistant("", calls),
-        *(Message.tool_result(c, json.dumps(results[c.name])) for c in calls),
+        *(Message.tool_result(c, result_json(c.name, results[c.name])) for c in calls),
     ]
 
 
@@ -134,7 +142,7 @@ def _after_tools(question: str, results: dict[str, dict[str, Any]]) -> list[Mess
             ["check-in rate is 86%", "food-logging rate is 50%", "4 days of check-ins", "9 days"],
         ),
         (
-            {"get_recent_checkins": {"count": 6, "checkins": [], "avg_sleep_hours": 6.4, "avg_energy": 3.2,
+            {"get_recent_checkins": {"count": 6, "avg_sleep_hours": 6.4, "avg_energy": 3.2,
                                      "avg_mood": 3.8}},
             ["6 check-ins", "sleep 6.4 h", "energy 3.2/5", "mood 3.8/5"],
         ),
@@ -178,8 +186,7 @@ async def test_given_the_same_turn_when_streamed_then_each_word_is_a_delta_and_t
     messages = _after_tools("weight", {"get_weight_trend": {"latest_average_kg": 82.4, "weekly_rate_kg": -0.45,
                                                             "change_kg": -1.9, "weigh_ins": 10}})
     complete = await _complete(messages)
-    chunks = [c async for c in OfflineProvider().stream(system="s", messages=messages, tools=TOOLS,
-                                                        model_tier="free")]
+    chunks = [c async for c in provider().stream(system="s", messages=messages, tools=TOOLS, model_tier="free")]
     deltas = [c.text for c in chunks if isinstance(c, TextDelta)]
     assert "".join(deltas) == complete.text
     assert len(deltas) == len(complete.text.split())
@@ -188,30 +195,29 @@ async def test_given_the_same_turn_when_streamed_then_each_word_is_a_delta_and_t
 
 
 async def test_given_a_question_when_streamed_then_tool_calls_come_complete_before_the_finish() -> None:
-    chunks = [c async for c in OfflineProvider().stream(system="s", messages=[Message.user("weight and food?")],
-                                                        tools=TOOLS, model_tier="free")]
+    chunks = [c async for c in provider().stream(system="s", messages=[Message.user("weight and food?")],
+                                                 tools=TOOLS, model_tier="free")]
     assert [c.call.name for c in chunks if isinstance(c, ToolCallComplete)] == [
         "get_weight_trend", "get_nutrition_summary"]
     assert isinstance(chunks[-1], StreamFinish) and chunks[-1].finish_reason == "tool_calls"
 
 
-async def test_given_plan_mode_when_completed_then_it_calls_tdee_and_answers_with_the_built_plan() -> None:
-    from coach_core.plan_builder import build_offline_plan
+async def test_given_json_mode_when_completed_then_it_calls_tdee_and_answers_with_the_built_plan() -> None:
+    from coach_core.domain.plan import build_offline_plan
 
-    system = f"Write the weekly plan. {PLAN_JSON_MODE}"
-    first = await _complete([Message.user("Plan my week about my weight")], system=system)
+    first = await _complete([Message.user("Plan my week about my weight")], json_mode=True)
     assert [c.name for c in first.tool_calls] == ["calculate_tdee"]
-    tdee = {"weight_kg": 80.0, "bmr": 1700, "tdee": 2340, "target_calories": 1790, "target_clamped": False,
-            "protein_g": 160, "fat_g": 50, "carbs_g": 175}
+    tdee = result_json("calculate_tdee", {"weight_kg": 80.0, "bmr": 1700, "tdee": 2340, "target_calories": 1790,
+                                          "target_clamped": False, "protein_g": 160, "fat_g": 50, "carbs_g": 175})
     messages = [Message.user("Plan my week"), Message.assistant("", first.tool_calls),
-                Message.tool_result(first.tool_calls[0], json.dumps(tdee))]
-    second = await _complete(messages, system=system)
+                Message.tool_result(first.tool_calls[0], tdee)]
+    second = await _complete(messages, json_mode=True)
     assert second.finish_reason == "stop"
-    assert json.loads(second.text) == build_offline_plan(tdee)
+    assert json.loads(second.text) == build_offline_plan(TdeeOutput.model_validate_json(tdee))
 
 
 async def test_given_longer_prompts_when_completed_then_the_token_estimate_grows() -> None:
-    short = await _complete([Message.user("weight")], system="s")
-    long = await _complete([Message.user("weight " + "word " * 300)], system="s")
+    short = await _complete([Message.user("weight")])
+    long = await _complete([Message.user("weight " + "word " * 300)])
     assert 0 < short.usage.input_tokens < long.usage.input_tokens
     assert short.usage.total == short.usage.input_tokens + short.usage.output_tokens

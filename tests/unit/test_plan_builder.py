@@ -7,8 +7,9 @@ from typing import Any
 
 import pytest
 
-from coach_core.plan_builder import CALORIE_FLOOR, DEFAULT_TARGET_KCAL, build_offline_plan, day_targets
+from coach_core.domain.plan import CALORIE_FLOOR, DEFAULT_TARGET_KCAL, build_offline_plan, day_targets
 from coach_core.schemas import WEEKDAYS, WeeklyPlan
+from tests.factories import tdee_output
 
 FULL = {"weight_kg": 70.0, "bmr": 1450, "tdee": 1994, "target_calories": 1444, "target_clamped": False,
         "protein_g": 140, "fat_g": 40, "carbs_g": 131}
@@ -31,7 +32,7 @@ FULL = {"weight_kg": 70.0, "bmr": 1450, "tdee": 1994, "target_calories": 1444, "
 def test_given_tdee_output_when_building_then_plan_is_valid_and_on_target(
     tdee: dict[str, Any], expected_mean: int, expected_protein: int
 ) -> None:
-    plan = WeeklyPlan.model_validate(build_offline_plan(tdee))
+    plan = WeeklyPlan.model_validate(build_offline_plan(tdee_output(**tdee)))
     assert [d.day for d in plan.days] == list(WEEKDAYS)
     assert all(d.calories >= CALORIE_FLOOR for d in plan.days)
     assert sum(d.calories for d in plan.days) / 7 == pytest.approx(expected_mean, abs=1)
@@ -41,13 +42,13 @@ def test_given_tdee_output_when_building_then_plan_is_valid_and_on_target(
 
 
 def test_given_a_clamped_target_when_building_then_summary_says_so_and_no_day_varies_below_floor() -> None:
-    plan = build_offline_plan({**FULL, "target_calories": 1200, "target_clamped": True})
+    plan = build_offline_plan(tdee_output(**{**FULL, "target_calories": 1200, "target_clamped": True}))
     assert "1,200 kcal minimum" in plan["summary"]
     assert {d["calories"] for d in plan["days"]} == {1200}
 
 
 def test_given_missing_numbers_when_building_then_summary_names_the_gap() -> None:
-    assert "general 2,000 kcal" in build_offline_plan({})["summary"]
+    assert "general 2,000 kcal" in build_offline_plan(None)["summary"]
 
 
 @pytest.mark.parametrize(

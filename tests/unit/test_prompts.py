@@ -13,7 +13,6 @@ from coach_core.prompts.system_prompts import (
     PLAN_SYSTEM_PROMPT,
     get_system_prompt,
 )
-from coach_core.providers.base import PLAN_JSON_MODE
 from coach_core.schemas import PlanDay, PlanTraining, WeeklyPlan
 from coach_core.tools import default_tools
 
@@ -48,9 +47,8 @@ def test_given_the_coach_prompt_then_it_names_every_registered_tool() -> None:
         assert tool.name in COACH_SYSTEM_PROMPT
 
 
-def test_given_the_plan_prompt_then_it_has_the_marker_and_every_schema_key() -> None:
-    assert PLAN_JSON_MODE in PLAN_SYSTEM_PROMPT
-    assert PLAN_JSON_MODE not in COACH_SYSTEM_PROMPT
+def test_given_the_plan_prompt_then_it_asks_for_one_json_object_with_every_schema_key() -> None:
+    assert "ONE JSON object" in PLAN_SYSTEM_PROMPT
     for model in (WeeklyPlan, PlanDay, PlanTraining):
         for field in model.model_fields:
             assert f'"{field}"' in PLAN_SYSTEM_PROMPT, field

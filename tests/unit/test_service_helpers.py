@@ -7,13 +7,14 @@ import json
 
 import pytest
 
-from coach_core.plan_builder import build_offline_plan
+from coach_core.api.sse import keepalive_event, sse
+from coach_core.domain.plan import build_offline_plan, clamp_plan, parse_plan
 from coach_core.schemas import StreamDoneEvent, StreamTokenEvent, TokenData, WeeklyPlan
 from coach_core.server import choose_provider
-from coach_core.service import _sse, clamp_plan, keepalive_event, parse_plan
 from coach_core.settings import load_settings
+from tests.factories import tdee_output
 
-PLAN = build_offline_plan({"target_calories": 1800, "protein_g": 120})
+PLAN = build_offline_plan(tdee_output(target_calories=1800, protein_g=120))
 
 
 @pytest.mark.parametrize(
@@ -65,7 +66,7 @@ def test_given_day_targets_when_clamping_then_only_days_below_the_floor_rise(kca
 
 
 def test_given_events_when_framing_then_one_data_line_and_keepalive_is_a_comment() -> None:
-    token = _sse(StreamTokenEvent(data=TokenData(content="line one\nline two"))).encode()
+    token = sse(StreamTokenEvent(data=TokenData(content="line one\nline two"))).encode()
     assert token == b'data: {"type":"token","data":{"content":"line one\\nline two"}}\n\n'
     assert keepalive_event().encode() == b": keep-alive\n\n"
     assert StreamDoneEvent.model_fields["type"].default == "done"

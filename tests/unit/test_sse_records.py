@@ -8,8 +8,8 @@ import json
 
 import pytest
 
+from coach_core.api.sse import sse, token_record
 from coach_core.schemas import STREAM_EVENT_ADAPTER, StreamTokenEvent, TokenData
-from coach_core.service import _sse, token_record
 
 CONTENTS = [
     " steadily,",
@@ -25,7 +25,7 @@ CONTENTS = [
 
 @pytest.mark.parametrize("content", CONTENTS)
 def test_given_a_delta_when_encoded_then_bytes_equal_the_model_record(content: str) -> None:
-    expected = _sse(StreamTokenEvent(data=TokenData(content=content))).encode()
+    expected = sse(StreamTokenEvent(data=TokenData(content=content))).encode()
     assert token_record(content) == expected
 
 

@@ -19,7 +19,7 @@ def _migrate(_: argparse.Namespace) -> int:
 
 
 def _import_user(args: argparse.Namespace) -> int:
-    from coach_core.importer import import_user_file
+    from coach_core.service.importer import import_user_file
 
     user_id = asyncio.run(import_user_file(args.file))
     print(f"imported user {user_id}")
@@ -54,14 +54,14 @@ def _policy_check(_: argparse.Namespace) -> int:
 
 
 def _token(args: argparse.Namespace) -> int:
-    from coach_core.auth import mint_local_token
+    from coach_core.api.auth import mint_local_token
 
     print(mint_local_token(args.user, hours=args.hours))
     return 0
 
 
 def _expire_sessions(_: argparse.Namespace) -> int:
-    from coach_core.expiry import expire_idle_sessions_now
+    from coach_core.service.expiry import expire_idle_sessions_now
 
     count = asyncio.run(expire_idle_sessions_now())
     print(f"expired {count} idle session(s)")

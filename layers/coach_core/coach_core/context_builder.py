@@ -1,11 +1,16 @@
 """User context for the system prompt, plus the confidence score and data gaps.
 
-`ContextBuilder.build` loads the profile (with goal), check-ins and nutrition logs of the
-last 90 days in three pipelined queries (one round trip). From that `UserData` it derives one
-`context_facts` dict (computed with the tools' own formulas, so the prompt and the tools
-agree) and renders it two ways: `compact_summary` (one line, appended to the system
-prompt) and `verbose_context` (indented JSON with spelled-out names, kept to measure the
-token saving; both carry the same facts).
+`ContextBuilder.build` loads the profile (with goal and data version), check-ins and
+nutrition of the last 90 days and the current streaks in four pipelined queries (one round
+trip). From that `UserData` it derives one `context_facts` dict (computed with the tools' own
+formulas, so the prompt and the tools agree) and renders it two ways: `compact_summary` (one
+line, appended to the system prompt) and `verbose_context` (indented JSON with spelled-out
+names, kept to measure the token saving; both carry the same facts).
+
+Built contexts are cached per process, per user and day, with the user's data version: every
+write to a user's rows bumps the version (a database trigger), so a cached context is used
+only while it is current and is never stale; a request whose user has not written since
+costs one small query instead of four.
 """
 
 from __future__ import annotations
@@ -13,37 +18,42 @@ from __future__ import annotations
 import datetime as dt
 import json
 import uuid
+from collections import OrderedDict
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
 from coach_core.db.connection import Database
-from coach_core.errors import UserNotFoundError
-from coach_core.models import DataGap, UserData, utctoday
-from coach_core.repositories import users
-from coach_core.tools.formulas import (
-    STREAK_LOOKBACK_DAYS,
+from coach_core.domain.confidence import (
+    CONFIDENCE_WINDOW_DAYS,
+    INSIGHTS_WINDOW_DAYS,
+    compute_confidence,
+    compute_data_gaps,
+)
+from coach_core.domain.formulas import (
+    CONTEXT_LOOKBACK_DAYS,
     adherence_metrics,
     age_years,
     checkin_averages,
-    count_in_window,
     nutrition_summary,
-    round_half_up,
     weight_trend,
     window_start,
 )
+from coach_core.errors import UserNotFoundError
+from coach_core.models import DataGap, UserData, utctoday
+from coach_core.repositories import users
 
-CONTEXT_DAYS = STREAK_LOOKBACK_DAYS
-"""History loaded for a chat (90 days); also the tools' streak look-back, so prompt and tool agree."""
-CONFIDENCE_WINDOW_DAYS = 7
-INSIGHTS_WINDOW_DAYS = 14
+CONTEXT_DAYS = CONTEXT_LOOKBACK_DAYS
+"""History loaded for a chat (90 days)."""
 WEIGHT_DAYS = 30
 SUMMARY_DAYS = 14
-PROFILE_FIELDS = ("birth_date", "sex", "height_cm", "activity_level", "goal")
+CACHE_SIZE = 1024
 MISSING = "?"
 SEX_CODES = {"female": "F", "male": "M", "other": "other-sex"}
 
 __all__ = [
+    "CONFIDENCE_WINDOW_DAYS",
+    "INSIGHTS_WINDOW_DAYS",
     "ContextBuilder",
     "DataGap",
     "UserContext",
@@ -65,81 +75,58 @@ class UserContext(BaseModel):
 
 
 class ContextBuilder:
-    """Builds the per-request `UserContext`; stateless, so one instance serves all requests."""
+    """Builds the per-request `UserContext`. One instance per process serves all requests;
+    its only state is the version-keyed cache (safe to share: entries are immutable)."""
+
+    def __init__(self, cache_size: int = CACHE_SIZE) -> None:
+        self._cache: OrderedDict[tuple[uuid.UUID, dt.date], UserContext] = OrderedDict()
+        self._cache_size = cache_size
+        self.hits = 0
 
     async def load(self, db: Database, user_id: uuid.UUID, today: dt.date | None = None) -> UserData:
-        """Profile (+goal), check-ins and nutrition of the last 90 days: three queries, one
-        round trip."""
+        """Profile (+goal, data version), check-ins and nutrition of the last 90 days and the
+        current streaks: four queries, one round trip."""
         today = today or utctoday()
         start = window_start(today, CONTEXT_DAYS)
         async with db.connection() as conn:
-            profile, checkins, nutrition = await users.get_user_bundle(conn, user_id, start, today)
-        if profile is None:
+            bundle = await users.get_user_bundle(conn, user_id, start, today)
+        if bundle.profile is None:
             raise UserNotFoundError(f"user {user_id} has no profile")
-        return UserData(profile=profile, checkins=checkins, nutrition=nutrition, today=today)
+        return UserData(
+            profile=bundle.profile, checkins=bundle.checkins, nutrition=bundle.nutrition, today=today,
+            streaks=bundle.streaks, data_version=bundle.data_version,
+        )
 
     async def build(self, db: Database, user_id: uuid.UUID, today: dt.date | None = None) -> UserContext:
+        """The user's context. A user with a cached context for today costs one small query
+        (their data version): unchanged → the cached context. Anyone else costs one round
+        trip of four queries, as without a cache."""
+        today = today or utctoday()
+        key = (user_id, today)
+        cached = self._cache.get(key)
+        if cached is not None:
+            async with db.connection() as conn:
+                version = await users.get_data_version(conn, user_id)
+            if version is None:
+                self._cache.pop(key, None)
+                raise UserNotFoundError(f"user {user_id} has no profile")
+            if version == cached.data.data_version:
+                self._cache.move_to_end(key)
+                self.hits += 1
+                return cached
         data = await self.load(db, user_id, today)
-        return UserContext(
+        context = UserContext(
             summary=compact_summary(data),
             confidence=compute_confidence(data, data.today),
             data_gaps=compute_data_gaps(data, data.today),
             data=data,
         )
-
-
-# --- confidence and data gaps -----------------------------------------------------------
-
-
-def _coverage(dates: set[dt.date], today: dt.date, window_days: int) -> int:
-    return count_in_window(dates, today, window_days)
-
-
-def profile_completeness(data: UserData) -> float:
-    """Share of birth_date, sex, height_cm, activity_level and goal that are present."""
-    present = sum(1 for f in PROFILE_FIELDS if getattr(data.profile, f) is not None)
-    return present / len(PROFILE_FIELDS)
-
-
-def compute_confidence(data: UserData, today: dt.date, window_days: int = CONFIDENCE_WINDOW_DAYS) -> float:
-    """Mean of check-in coverage, nutrition coverage and profile completeness (0.01).
-
-    A data-completeness score, not a model self-assessment; /insights uses window_days=14."""
-    checkin_cov = _coverage({c.date for c in data.checkins}, today, window_days) / window_days
-    nutrition_cov = _coverage({n.date for n in data.nutrition}, today, window_days) / window_days
-    return round_half_up((checkin_cov + nutrition_cov + profile_completeness(data)) / 3, 2)
-
-
-def compute_data_gaps(data: UserData, today: dt.date, window_days: int = CONFIDENCE_WINDOW_DAYS) -> list[DataGap]:
-    """What would improve the advice: sparse check-ins or food logs, missing height or activity."""
-    gaps = []
-    checkin_days = _coverage({c.date for c in data.checkins}, today, window_days)
-    if checkin_days < window_days:
-        gaps.append(DataGap(
-            field="checkins",
-            description=f"Check-ins on {checkin_days} of the last {window_days} days.",
-            suggestion="Check in daily (weight, energy, sleep, mood) so trends are reliable.",
-        ))
-    logged_days = _coverage({n.date for n in data.nutrition}, today, window_days)
-    if logged_days < window_days:
-        gaps.append(DataGap(
-            field="nutrition",
-            description=f"Food logged on {logged_days} of the last {window_days} days.",
-            suggestion="Log meals every day, even roughly, so calorie advice fits what you eat.",
-        ))
-    if data.profile.height_cm is None:
-        gaps.append(DataGap(
-            field="height_cm",
-            description="Height is missing, so energy needs cannot be calculated.",
-            suggestion="Add your height in your profile.",
-        ))
-    if data.profile.activity_level is None:
-        gaps.append(DataGap(
-            field="activity_level",
-            description="Activity level is missing, so energy needs assume a sedentary day.",
-            suggestion="Set your activity level (sedentary to extra active) in your profile.",
-        ))
-    return gaps
+        if self._cache_size:
+            self._cache[key] = context
+            self._cache.move_to_end(key)
+            while len(self._cache) > self._cache_size:
+                self._cache.popitem(last=False)
+        return context
 
 
 # --- the facts and their two renderings ---------------------------------------------------
@@ -151,7 +138,7 @@ def context_facts(data: UserData) -> dict[str, Any]:
     trend = weight_trend(data.checkins, today, WEIGHT_DAYS)
     food = nutrition_summary(data.nutrition, today, SUMMARY_DAYS)
     moods = checkin_averages(data.checkins, today, SUMMARY_DAYS)
-    streaks = adherence_metrics(data.checkins, data.nutrition, today, SUMMARY_DAYS)
+    streaks = adherence_metrics(data.checkins, data.nutrition, today, SUMMARY_DAYS, data.streaks)
     return {
         "user": {
             "age_years": age_years(p.birth_date, today),
@@ -166,28 +153,28 @@ def context_facts(data: UserData) -> dict[str, Any]:
             "target_rate_kg_per_week": p.goal.target_rate_kg_per_week,
         },
         "weight": {
-            "latest_7_day_average_kg": trend["latest_average_kg"],
-            f"change_over_{WEIGHT_DAYS}_days_kg": trend["change_kg"],
-            "weekly_rate_kg": trend["weekly_rate_kg"],
+            "latest_7_day_average_kg": trend.latest_average_kg,
+            f"change_over_{WEIGHT_DAYS}_days_kg": trend.change_kg,
+            "weekly_rate_kg": trend.weekly_rate_kg,
         },
         f"nutrition_last_{SUMMARY_DAYS}_days": {
-            "average_calories": food["avg_calories"],
-            "average_protein_g": food["avg_protein_g"],
-            "average_carbs_g": food["avg_carbs_g"],
-            "average_fat_g": food["avg_fat_g"],
-            "logged_days": food["logged_days"],
+            "average_calories": food.avg_calories,
+            "average_protein_g": food.avg_protein_g,
+            "average_carbs_g": food.avg_carbs_g,
+            "average_fat_g": food.avg_fat_g,
+            "logged_days": food.logged_days,
             "days": SUMMARY_DAYS,
         },
         f"checkins_last_{SUMMARY_DAYS}_days": {
-            "checkin_days": moods["checkin_days"],
+            "checkin_days": moods.checkin_days,
             "days": SUMMARY_DAYS,
-            "average_energy_1_to_5": moods["avg_energy"],
-            "average_sleep_hours": moods["avg_sleep_hours"],
-            "average_mood_1_to_5": moods["avg_mood"],
+            "average_energy_1_to_5": moods.avg_energy,
+            "average_sleep_hours": moods.avg_sleep_hours,
+            "average_mood_1_to_5": moods.avg_mood,
         },
         "streaks": {
-            "checkin_streak_days": streaks["checkin_streak"],
-            "logging_streak_days": streaks["logging_streak"],
+            "checkin_streak_days": streaks.checkin_streak,
+            "logging_streak_days": streaks.logging_streak,
         },
         "today": today.isoformat(),
     }

@@ -161,17 +161,17 @@ def demo_payloads(today: dt.date) -> list[dict[str, Any]]:
 
 async def seed_demo_data(db: Database, today: dt.date) -> list[uuid.UUID]:
     """Import every demo user (idempotent); the ids, in DEMO_USERS order."""
-    from coach_core.importer import import_user_data
+    from coach_core.service.importer import import_user_data
 
     return [await import_user_data(db, payload) for payload in demo_payloads(today)]
 
 
 def _mint_token() -> Callable[..., str]:
     try:
-        from coach_core.auth import mint_local_token
+        from coach_core.api.auth import mint_local_token
     except ImportError as exc:
         raise CoachError(
-            "seed-demo cannot mint tokens: coach_core.auth.mint_local_token is not available"
+            "seed-demo cannot mint tokens: coach_core.api.auth.mint_local_token is not available"
         ) from exc
     return mint_local_token
 

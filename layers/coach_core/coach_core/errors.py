@@ -1,18 +1,20 @@
-"""Domain errors. Each carries its HTTP status and a user-safe message; the router maps
+"""Domain errors. Each carries its HTTP status and a user-safe message; `api/errors.py` maps
 them in one place, so no exception text ever reaches a user."""
 
 from __future__ import annotations
 
 
 class CoachError(Exception):
-    """Base of every error the service raises on purpose."""
+    """Base of every error the service raises on purpose. `headers` go on the HTTP response
+    (e.g. `Retry-After` on a 429 or 503)."""
 
     status_code = 500
     public_message = "Something went wrong. Please try again."
 
-    def __init__(self, detail: str | None = None) -> None:
+    def __init__(self, detail: str | None = None, *, headers: dict[str, str] | None = None) -> None:
         super().__init__(detail or self.public_message)
         self.detail = detail or self.public_message
+        self.headers: dict[str, str] = dict(headers or {})
 
 
 class NotFoundError(CoachError):

@@ -3,7 +3,9 @@
 HTTP functions (chat, plan, insights) run the shared FastAPI app through Mangum; the
 scheduled and migration functions are plain handlers. One event loop per execution
 environment (asyncio.Runner), so the lazily opened database connection is reused across
-invocations.
+invocations. Mangum runs with its lifespan off (it would run it around every invocation), so
+the app is built with its service here, once per environment, and rebuilt when rotated
+secrets change the settings.
 """
 
 from __future__ import annotations
@@ -43,13 +45,26 @@ def _asgi() -> Any:
     if _mangum is None:
         from mangum import Mangum
 
-        from coach_core.app import create_app
+        from coach_core.api import create_app
+        from coach_core.service import build_service
 
-        _mangum = Mangum(create_app(), lifespan="off")
+        _mangum = Mangum(create_app(service=build_service()), lifespan="off")
     # Mangum runs on the thread's current event loop: make it ours every time, so a
     # connection opened in one invocation belongs to the loop of the next.
     asyncio.set_event_loop(_loop_runner().get_loop())
     return _mangum
+
+
+def reset_app() -> None:
+    """Settings changed (rotated secrets): the next request builds a new app and service; the
+    old service's connections are closed on this environment's loop."""
+    global _mangum
+    if _mangum is None:
+        return
+    old = _mangum.app.state.service
+    _mangum = None
+    if old is not None:
+        run_async(old.aclose())
 
 
 def _error_response(status: int) -> dict[str, Any]:
@@ -67,10 +82,12 @@ def _error_response(status: int) -> dict[str, Any]:
 def http_handler(event: dict[str, Any], context: Any) -> dict[str, Any]:
     """API Gateway REST proxy event → the FastAPI app → proxy response."""
     try:
-        apply_runtime_secrets()
+        changed = apply_runtime_secrets()
     except SecretUnavailableError:
         emit("ConfigurationErrors", 1)
         return _error_response(500)
+    if changed:
+        reset_app()
     response: dict[str, Any] = _asgi()(event, context)
     if response.get("statusCode", 500) >= 500:
         emit("ServerErrors", 1)
@@ -82,7 +99,7 @@ def http_handler(event: dict[str, Any], context: Any) -> dict[str, Any]:
 @metrics.log_metrics
 def expire_sessions_handler(event: dict[str, Any], context: Any) -> dict[str, Any]:
     """EventBridge Scheduler, hourly: mark idle sessions EXPIRED in batches (idempotent)."""
-    from coach_core.expiry import expire_idle_sessions_now
+    from coach_core.service.expiry import expire_idle_sessions_now
 
     apply_runtime_secrets()
     count = run_async(expire_idle_sessions_now())

@@ -57,13 +57,25 @@ class NutritionLog(_Row):
     fat_g: float | None = None
 
 
+class Streaks(_Row):
+    """Current streaks: consecutive days with a row ending today (or yesterday when today has
+    none yet), over the user's whole history (not capped by any window)."""
+
+    checkin: int
+    logging: int
+
+
 class UserData(_Row):
-    """Everything the context summary and insights are computed from (oldest row first)."""
+    """Everything the context summary and insights are computed from (oldest row first).
+    `data_version` changes with every write to the user's rows (a database trigger bumps it),
+    so it keys caches that must never be stale."""
 
     profile: Profile
     checkins: list[CheckIn]
     nutrition: list[NutritionLog]
     today: dt.date
+    streaks: Streaks | None = None
+    data_version: int = 0
 
 
 class DataGap(_Row):
@@ -106,6 +118,10 @@ class ToolCallLogRow(_Row):
 
 
 class PolicyViolationRow(_Row):
+    """One `ai_policy_violation_log` row. `rule_id` names the detector or rule that fired;
+    `source` is `rules` (the policy engine) or `guard` (the model-based safety guard, with
+    its model and category scores)."""
+
     user_id: uuid.UUID
     session_id: uuid.UUID | None
     direction: Direction
@@ -113,6 +129,10 @@ class PolicyViolationRow(_Row):
     severity: Literal["critical", "high", "medium", "low"]
     trigger_content: str
     action_taken: Literal["allow", "modify", "block", "flag"]
+    rule_id: str | None = None
+    source: Literal["rules", "guard"] = "rules"
+    guard_model: str | None = None
+    category_scores: dict[str, float] | None = None
 
 
 def utcnow() -> dt.datetime:

@@ -10,11 +10,14 @@ from __future__ import annotations
 
 import functools
 import os
-from collections.abc import Callable
+import traceback
+from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
 from aws_lambda_powertools import Logger, Metrics
 from aws_lambda_powertools.metrics import MetricUnit
+
+__all__ = ["MetricUnit", "emit", "emit_usage", "log_exception", "logger", "metrics", "on_lambda", "tracer"]
 
 SERVICE_NAME = os.environ.get("POWERTOOLS_SERVICE_NAME", "coach-ai")
 METRICS_NAMESPACE = os.environ.get("POWERTOOLS_METRICS_NAMESPACE", "CoachAI")
@@ -23,6 +26,13 @@ logger = Logger(service=SERVICE_NAME)
 metrics = Metrics(namespace=METRICS_NAMESPACE, service=SERVICE_NAME)
 
 F = TypeVar("F", bound=Callable[..., Any])
+
+
+def log_exception(message: str, exc: BaseException) -> None:
+    """Log an error with the exception's type and stack, never its text: provider and driver
+    errors can echo request bodies, keys or SQL."""
+    stack = "".join(traceback.format_tb(exc.__traceback__))
+    logger.error("%s: %s\n%s", message, type(exc).__name__, stack, extra={"error": type(exc).__name__})
 
 
 def on_lambda() -> bool:
@@ -71,68 +81,13 @@ def emit(name: str, value: float, unit: MetricUnit = MetricUnit.Count) -> None:
         metrics.add_metric(name=name, unit=unit, value=value)
 
 
-class RequestObservabilityMiddleware:
-    """Pure ASGI middleware for the Lambda Web Adapter path, where Powertools' handler
-    decorators never run: correlation id, one access log line, latency and time-to-first-
-    byte metrics, and a metrics flush per request. It wraps `send` without buffering, so
-    streamed bodies pass through untouched."""
-
-    def __init__(self, app: Any) -> None:
-        self.app = app
-
-    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-        import time
-
-        started = time.perf_counter()
-        first_byte: float | None = None
-        status = 500
-        logger.set_correlation_id(_request_id(scope))
-
-        async def observed_send(message: dict[str, Any]) -> None:
-            nonlocal first_byte, status
-            if message["type"] == "http.response.start":
-                status = int(message["status"])
-            elif message["type"] == "http.response.body" and first_byte is None:
-                first_byte = time.perf_counter()
-            await send(message)
-
-        try:
-            await self.app(scope, receive, observed_send)
-        finally:
-            elapsed_ms = (time.perf_counter() - started) * 1000
-            ttfb_ms = (first_byte - started) * 1000 if first_byte is not None else None
-            logger.info(
-                "request",
-                extra={"method": scope.get("method"), "path": scope.get("path"), "status": status,
-                       "duration_ms": round(elapsed_ms, 1),
-                       "ttfb_ms": round(ttfb_ms, 1) if ttfb_ms is not None else None},
-            )
-            if on_lambda():
-                emit("Latency", elapsed_ms, MetricUnit.Milliseconds)
-                if ttfb_ms is not None:
-                    emit("TimeToFirstByte", ttfb_ms, MetricUnit.Milliseconds)
-                if status >= 500:
-                    emit("ServerErrors", 1)
-                metrics.flush_metrics()
-            logger.set_correlation_id(None)
-
-
-def _request_id(scope: dict[str, Any]) -> str | None:
-    """API Gateway's request id from the adapter's `x-amzn-request-context` header — read
-    only on Lambda, where the adapter (not a client) sets it."""
+def emit_usage(tokens: int, tool_calls: int, cache_hits: int, violation_types: Sequence[str]) -> None:
+    """The per-request EMF metrics of a turn or a plan (no-ops off Lambda)."""
     if not on_lambda():
-        return None
-    import json
-
-    for name, value in scope.get("headers", []):
-        if name == b"x-amzn-request-context":
-            try:
-                context = json.loads(value)
-            except ValueError:
-                return None
-            request_id = context.get("requestId") if isinstance(context, dict) else None
-            return str(request_id) if request_id else None
-    return None
+        return
+    emit("TokensUsed", tokens)
+    emit("ToolCalls", tool_calls)
+    emit("ToolCacheHits", cache_hits)
+    emit("PolicyViolations", len(violation_types))
+    for kind in violation_types:
+        emit(f"Violations_{kind}", 1)

@@ -1,12 +1,15 @@
-"""The LLM/tool loop, shared by `/chat` (`run`) and `/chat/stream` (`stream`).
+"""The LLM/tool loop behind `/chat`, `/chat/stream` and `/plan`: ONE loop (`stream`), which
+`run` drains.
 
-Each round calls the provider with every tool definition. If the model asks for tools,
-the round's calls run concurrently through the bound registry (which never raises: bad
-arguments and unknown tools become error results the model reads), their results are
-appended in call order, and the loop continues; otherwise the round's text is the answer.
-After `MAX_TOOL_ROUNDS` rounds that all asked for tools, the answer is an apology with
-`finish_reason="max_iterations"`. Provider failures propagate as `ProviderError`
-subclasses. Events are plain slotted dataclasses: the per-token path does no validation.
+Each round calls the provider with every tool definition: streamed (`provider.stream`, token
+by token) or buffered (`provider.complete`, the whole round as one text event). If the model
+asks for tools, the round's calls run concurrently through the bound registry (which never
+raises: bad arguments and unknown tools become error results the model reads); `tool_end`
+events come as each call finishes, the results are appended in call order, and the loop
+continues; otherwise the round's text ends the answer. After `MAX_TOOL_ROUNDS` rounds that all
+asked for tools, the answer ends with an apology (`finish_reason="max_iterations"`). Provider
+failures propagate as `ProviderError` subclasses. Events are plain slotted dataclasses: the
+per-token path does no validation.
 """
 
 from __future__ import annotations
@@ -20,6 +23,8 @@ from typing import Any, ClassVar, Literal, assert_never
 from coach_core.providers.base import (
     LLMProvider,
     Message,
+    ResponseFormat,
+    StreamChunk,
     StreamFinish,
     TextDelta,
     ToolCall,
@@ -44,8 +49,8 @@ OrchestratorFinish = Literal["stop", "max_iterations"]
 
 @dataclass(frozen=True, slots=True)
 class OrchestratorResult:
-    """The turn's outcome. `text` is the final round's answer for `run`; for `stream` it is
-    everything the user was sent as tokens (all rounds), which is what gets checked and stored."""
+    """The turn's outcome. `text` is everything the answer said, every round's text in order
+    (the tokens `stream` yields, joined): what gets checked, stored and returned."""
 
     text: str
     finish_reason: OrchestratorFinish
@@ -105,7 +110,7 @@ OrchestratorEvent = TokenEvent | ToolStartEvent | ToolEndEvent | FinishEvent
 
 
 def _definitions(tools: BoundTools) -> list[ToolDefinition]:
-    return [ToolDefinition.from_spec(spec) for spec in tools.specs()]
+    return [ToolDefinition(spec.name, spec.description, spec.parameters) for spec in tools.specs()]
 
 
 def _result_messages(calls: Sequence[ToolCall], executions: Sequence[ToolExecution]) -> list[Message]:
@@ -125,29 +130,36 @@ class Orchestrator:
         self.max_rounds = max_rounds
 
     async def run(
-        self, *, system: str, messages: list[Message], tools: BoundTools, model_tier: str
+        self,
+        *,
+        system: str,
+        messages: list[Message],
+        tools: BoundTools,
+        model_tier: str,
+        response_format: ResponseFormat = "text",
     ) -> OrchestratorResult:
-        definitions = _definitions(tools)
-        conversation = list(messages)
-        trace: list[ToolTraceEntry] = []
-        usage = Usage()
-        for round_no in range(1, self.max_rounds + 1):
-            response = await self.provider.complete(
-                system=system, messages=conversation, tools=definitions, model_tier=model_tier
-            )
-            usage += response.usage
-            if not response.tool_calls:
-                return OrchestratorResult(response.text or EMPTY_ANSWER_TEXT, "stop", usage, trace, round_no)
-            calls = response.tool_calls
-            executions = await asyncio.gather(*(tools.execute(c.name, c.arguments) for c in calls))
-            trace.extend(e.trace for e in executions)
-            conversation.append(Message.assistant(response.text, calls))
-            conversation.extend(_result_messages(calls, executions))
-        return OrchestratorResult(MAX_ITERATIONS_TEXT, "max_iterations", usage, trace, self.max_rounds)
+        """The loop with buffered provider calls, drained to its result."""
+        events = self.stream(
+            system=system, messages=messages, tools=tools, model_tier=model_tier,
+            response_format=response_format, streamed=False,
+        )
+        async with aclosing(events):
+            async for event in events:
+                if isinstance(event, FinishEvent):
+                    return event.result
+        raise RuntimeError("the orchestrator loop ended without a finish event")
 
     async def stream(
-        self, *, system: str, messages: list[Message], tools: BoundTools, model_tier: str
+        self,
+        *,
+        system: str,
+        messages: list[Message],
+        tools: BoundTools,
+        model_tier: str,
+        response_format: ResponseFormat = "text",
+        streamed: bool = True,
     ) -> AsyncGenerator[OrchestratorEvent, None]:
+        """The loop; always ends with one `FinishEvent`."""
         definitions = _definitions(tools)
         conversation = list(messages)
         trace: list[ToolTraceEntry] = []
@@ -156,12 +168,12 @@ class Orchestrator:
         for round_no in range(1, self.max_rounds + 1):
             round_text: list[str] = []
             calls: list[ToolCall] = []
-            chunks = self.provider.stream(
-                system=system, messages=conversation, tools=definitions, model_tier=model_tier
-            )
+            chunks = self._round(system, conversation, definitions, model_tier, response_format, streamed)
             async with aclosing(chunks):
                 async for chunk in chunks:
                     if isinstance(chunk, TextDelta):  # the hot path: one check per token
+                        if not chunk.text:
+                            continue
                         if not round_text and sent and not sent[-1][-1:].isspace():
                             sent.append(ROUND_SEPARATOR)
                             yield TokenEvent(ROUND_SEPARATOR)
@@ -195,6 +207,42 @@ class Orchestrator:
         sent.append(apology)
         yield TokenEvent(apology)
         yield FinishEvent(OrchestratorResult("".join(sent), "max_iterations", usage, trace, self.max_rounds))
+
+    def _round(
+        self,
+        system: str,
+        conversation: list[Message],
+        definitions: list[ToolDefinition],
+        model_tier: str,
+        response_format: ResponseFormat,
+        streamed: bool,
+    ) -> AsyncGenerator[StreamChunk, None]:
+        """One model turn as stream chunks: the provider's stream, or its buffered completion
+        replayed as one text chunk, its tool calls and its finish."""
+        if streamed:
+            return self.provider.stream(
+                system=system, messages=conversation, tools=definitions, model_tier=model_tier,
+                response_format=response_format,
+            )
+        return self._buffered_round(system, conversation, definitions, model_tier, response_format)
+
+    async def _buffered_round(
+        self,
+        system: str,
+        conversation: list[Message],
+        definitions: list[ToolDefinition],
+        model_tier: str,
+        response_format: ResponseFormat,
+    ) -> AsyncGenerator[StreamChunk, None]:
+        response = await self.provider.complete(
+            system=system, messages=conversation, tools=definitions, model_tier=model_tier,
+            response_format=response_format,
+        )
+        if response.text:
+            yield TextDelta(response.text)
+        for call in response.tool_calls:
+            yield ToolCallComplete(call)
+        yield StreamFinish(response.finish_reason, response.usage)
 
     @staticmethod
     async def _execute_as_completed(

@@ -58,7 +58,7 @@ APP_FACTORY = "coach_core.server:create_served_app"
 def create_served_app() -> FastAPI:
     """The app as `coach serve` runs it: warmed at start-up (provider client and database
     pool ready before the worker takes its first request)."""
-    from coach_core.app import create_app
+    from coach_core.api import create_app
 
     return create_app(warm=True)
 

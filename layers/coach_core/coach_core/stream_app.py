@@ -2,54 +2,62 @@
 coach_core.stream_app:app`, see functions/chat_stream/run.sh).
 
 Under the adapter no Lambda handler runs, so what `lambda_handlers.http_handler` does per
-invocation happens here in ASGI middleware: runtime secrets are applied before each request
-(Powertools caches them for minutes), and `RequestObservabilityMiddleware` sets the
-correlation id, logs the request and flushes metrics. Both are no-ops off Lambda.
-
-Building the app reads no settings and opens no connection: both happen on first request.
+invocation happens in ASGI middleware here: runtime secrets are applied before each request
+(Powertools caches them for minutes; a rotation rebuilds the app's service), and
+`RequestObservabilityMiddleware` sets the correlation id, logs the request and flushes
+metrics. Both are no-ops off Lambda. uvicorn runs the app's lifespan, which builds the
+service; building the app itself reads no settings and opens no connection.
 """
 
 from __future__ import annotations
 
-import json
-from typing import Any
-
 from fastapi import FastAPI
+from starlette.types import ASGIApp, Receive, Scope, Send
 
-from coach_core.app import create_app
+from coach_core.api import create_app
+from coach_core.api.errors import json_messages
+from coach_core.api.middleware import RequestObservabilityMiddleware
+from coach_core.observability import on_lambda
 
 HEALTH_PATH = "/health"
 
 
 class RuntimeSecretsMiddleware:
     """Apply Secrets Manager values (provider keys, database URL) before each request on
-    Lambda; a missing secret is a generic 500, its name logged by `runtime_secrets`."""
+    Lambda; when they changed, the app's service is rebuilt with them. A missing secret is a
+    generic 500, its name logged by `runtime_secrets`."""
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: ASGIApp, fastapi_app: FastAPI) -> None:
         self.app = app
+        self.fastapi_app = fastapi_app
 
-    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
-        from coach_core.observability import on_lambda
-
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "http" and scope.get("path") != HEALTH_PATH and on_lambda():
             from coach_core.runtime_secrets import SecretUnavailableError, apply_runtime_secrets
 
             try:
-                apply_runtime_secrets()
+                changed = apply_runtime_secrets()
             except SecretUnavailableError:
-                body = json.dumps({"detail": SecretUnavailableError.public_message}).encode()
-                await send({"type": "http.response.start", "status": 500,
-                            "headers": [(b"content-type", b"application/json")]})
-                await send({"type": "http.response.body", "body": body})
+                for message in json_messages(500, {"detail": SecretUnavailableError.public_message}):
+                    await send(message)
                 return
+            if changed:
+                await _rebuild_service(self.fastapi_app)
         await self.app(scope, receive, send)
 
 
-def create_stream_app() -> FastAPI:
-    from coach_core.observability import RequestObservabilityMiddleware
+async def _rebuild_service(app: FastAPI) -> None:
+    from coach_core.service import build_service
 
+    old = app.state.service
+    app.state.service = build_service()
+    if old is not None:
+        await old.aclose()
+
+
+def create_stream_app() -> FastAPI:
     app = create_app()
-    app.add_middleware(RuntimeSecretsMiddleware)
+    app.add_middleware(RuntimeSecretsMiddleware, fastapi_app=app)
     app.add_middleware(RequestObservabilityMiddleware)
     return app
 

@@ -10,8 +10,6 @@ from __future__ import annotations
 
 from typing import Literal
 
-from coach_core.providers.base import PLAN_JSON_MODE
-
 PromptKind = Literal["coach", "plan", "insights"]
 
 _SAFETY_RULES = """\
@@ -55,7 +53,6 @@ The line starting with "User context:" below summarises the user's data. Use it,
 tools for anything more detailed."""
 
 PLAN_SYSTEM_PROMPT = f"""\
-{PLAN_JSON_MODE}
 You are Coach, creating a one-week fitness and nutrition plan for this user.
 
 First call calculate_tdee (and other tools if useful) to ground the plan in the user's own

@@ -2,11 +2,11 @@
 `coach_core.providers.factory.create_provider()`; SDKs load only when their provider does."""
 
 from coach_core.providers.base import (
-    PLAN_JSON_MODE,
     FinishReason,
     LLMProvider,
     LLMResponse,
     Message,
+    ResponseFormat,
     StreamChunk,
     StreamFinish,
     TextDelta,
@@ -17,11 +17,11 @@ from coach_core.providers.base import (
 )
 
 __all__ = [
-    "PLAN_JSON_MODE",
     "FinishReason",
     "LLMProvider",
     "LLMResponse",
     "Message",
+    "ResponseFormat",
     "StreamChunk",
     "StreamFinish",
     "TextDelta",

@@ -24,6 +24,7 @@ from coach_core.providers.base import (
     LLMProvider,
     LLMResponse,
     Message,
+    ResponseFormat,
     StreamChunk,
     StreamFinish,
     TextDelta,
@@ -162,6 +163,7 @@ class AnthropicProvider(LLMProvider):
         messages: Sequence[Message],
         tools: Sequence[ToolDefinition],
         model_tier: str,
+        response_format: ResponseFormat = "text",
     ) -> LLMResponse:
         request = self._request(system, messages, tools, model_tier)
         try:
@@ -190,6 +192,7 @@ class AnthropicProvider(LLMProvider):
         messages: Sequence[Message],
         tools: Sequence[ToolDefinition],
         model_tier: str,
+        response_format: ResponseFormat = "text",
     ) -> AsyncGenerator[StreamChunk, None]:
         request = self._request(system, messages, tools, model_tier)
         try:

@@ -10,17 +10,13 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import AsyncGenerator, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar, Literal
-
-if TYPE_CHECKING:
-    from coach_core.tools.registry import ToolSpec
+from typing import ClassVar, Literal
 
 Role = Literal["system", "user", "assistant", "tool"]
 FinishReason = Literal["stop", "tool_calls", "length", "content_filter"]
-
-PLAN_JSON_MODE = "PLAN_JSON_MODE"
-"""Marker in a system prompt asking for the weekly plan as one JSON object; the offline
-provider keys its plan behaviour on it."""
+ResponseFormat = Literal["text", "json"]
+"""`json`: the caller wants one JSON object as the answer (the weekly plan). Providers with
+a JSON mode use it; the offline provider answers with its plan."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,10 +60,6 @@ class ToolDefinition:
     name: str
     description: str
     parameters: dict[str, object]
-
-    @classmethod
-    def from_spec(cls, spec: ToolSpec) -> ToolDefinition:
-        return cls(spec.name, spec.description, spec.parameters)
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,6 +118,7 @@ class LLMProvider(ABC):
         messages: Sequence[Message],
         tools: Sequence[ToolDefinition],
         model_tier: str,
+        response_format: ResponseFormat = "text",
     ) -> LLMResponse:
         """One non-streamed model turn."""
 
@@ -137,6 +130,7 @@ class LLMProvider(ABC):
         messages: Sequence[Message],
         tools: Sequence[ToolDefinition],
         model_tier: str,
+        response_format: ResponseFormat = "text",
     ) -> AsyncGenerator[StreamChunk, None]:
         """One streamed model turn; a stream that ends without a finish raises ProviderError."""
 

@@ -8,7 +8,7 @@ starts lean and lets a deployment ship without the other SDK. Retries with backo
 
 from __future__ import annotations
 
-from typing import assert_never
+from typing import TYPE_CHECKING, assert_never
 
 from coach_core.errors import ProviderConfigurationError
 from coach_core.providers.base import LLMProvider
@@ -20,14 +20,18 @@ from coach_core.settings import (
     get_settings,
 )
 
+if TYPE_CHECKING:
+    from coach_core.providers.offline import OfflineKit
+
 KEYLESS_PLACEHOLDER = "no-key-configured"
 """Sent as the bearer token to a keyless OpenAI-compatible server (`OPENAI_BASE_URL` set,
 no `OPENAI_API_KEY`); such servers ignore it."""
 
 
-def create_provider(settings: Settings | None = None) -> LLMProvider:
+def create_provider(settings: Settings | None = None, *, offline_kit: OfflineKit | None = None) -> LLMProvider:
     """Build the provider `settings.llm_provider` selects; a missing key fails here, at
-    construction, not on the first request."""
+    construction, not on the first request. The offline provider needs `offline_kit` (how to
+    phrase tool results and build a plan), injected by the service composer."""
     settings = settings or get_settings()
     choice = settings.llm_provider
     if choice == "openai":
@@ -57,7 +61,9 @@ def create_provider(settings: Settings | None = None) -> LLMProvider:
             max_retries=settings.llm_max_retries,
         )
     if choice == "offline":
+        if offline_kit is None:
+            raise ProviderConfigurationError("LLM_PROVIDER=offline needs an OfflineKit from the service composer")
         from coach_core.providers.offline import OfflineProvider
 
-        return OfflineProvider()
+        return OfflineProvider(offline_kit)
     assert_never(choice)

@@ -20,6 +20,7 @@ from coach_core.providers.base import (
     LLMProvider,
     LLMResponse,
     Message,
+    ResponseFormat,
     StreamChunk,
     StreamFinish,
     TextDelta,
@@ -142,7 +143,12 @@ class OpenAIProvider(LLMProvider):
         self._client = AsyncOpenAI(api_key=api_key, base_url=base_url, timeout=timeout, max_retries=max_retries)
 
     def _request(
-        self, system: str, messages: Sequence[Message], tools: Sequence[ToolDefinition], model_tier: str
+        self,
+        system: str,
+        messages: Sequence[Message],
+        tools: Sequence[ToolDefinition],
+        model_tier: str,
+        response_format: ResponseFormat = "text",
     ) -> dict[str, Any]:
         cfg = model_config("openai", model_tier)
         request: dict[str, Any] = {
@@ -154,6 +160,13 @@ class OpenAIProvider(LLMProvider):
             request["temperature"] = cfg.temperature
         if tools:
             request["tools"] = [_tool(t) for t in tools]
+        match response_format:
+            case "json":
+                request["response_format"] = {"type": "json_object"}
+            case "text":
+                pass
+            case _:
+                assert_never(response_format)
         return request
 
     async def _post(self, body: dict[str, Any]) -> object:
@@ -179,8 +192,9 @@ class OpenAIProvider(LLMProvider):
         messages: Sequence[Message],
         tools: Sequence[ToolDefinition],
         model_tier: str,
+        response_format: ResponseFormat = "text",
     ) -> LLMResponse:
-        request = self._request(system, messages, tools, model_tier)
+        request = self._request(system, messages, tools, model_tier, response_format)
         try:
             body = await self._post(request)
         except _SDK_ERRORS as exc:
@@ -197,8 +211,9 @@ class OpenAIProvider(LLMProvider):
         messages: Sequence[Message],
         tools: Sequence[ToolDefinition],
         model_tier: str,
+        response_format: ResponseFormat = "text",
     ) -> AsyncGenerator[StreamChunk, None]:
-        request = self._request(system, messages, tools, model_tier)
+        request = self._request(system, messages, tools, model_tier, response_format)
         request["stream"] = True
         request["stream_options"] = {"include_usage": True}
         try:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from psycopg.types.json import Jsonb
+
 from coach_core.db.connection import Conn
 from coach_core.models import PolicyViolationRow, ToolCallLogRow
 
@@ -13,6 +15,7 @@ TOOL_COLUMNS = (
 )
 VIOLATION_COLUMNS = (
     "user_id", "session_id", "direction", "violation_type", "severity", "trigger_content", "action_taken",
+    "rule_id", "source", "guard_model",
 )
 
 
@@ -36,11 +39,14 @@ async def insert_violations(conn: Conn, rows: Sequence[PolicyViolationRow]) -> N
     await conn.execute(
         """
         INSERT INTO ai_policy_violation_log (user_id, session_id, direction, violation_type, severity,
-            trigger_content, action_taken)
+            trigger_content, action_taken, rule_id, source, guard_model, category_scores)
         SELECT * FROM unnest(%s::uuid[], %s::uuid[], %s::text[], %s::text[], %s::text[], %s::text[],
-            %s::text[])
+            %s::text[], %s::text[], %s::text[], %s::text[], %s::jsonb[])
         """,
-        [[getattr(r, c) for r in rows] for c in VIOLATION_COLUMNS],
+        [
+            *([getattr(r, c) for r in rows] for c in VIOLATION_COLUMNS),
+            [None if r.category_scores is None else Jsonb(r.category_scores) for r in rows],
+        ],
     )
 
 

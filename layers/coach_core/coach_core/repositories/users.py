@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import datetime as dt
 import uuid
-from typing import Any
+from typing import Any, NamedTuple
 
 from psycopg.types.json import Jsonb
 from pydantic import TypeAdapter
 
 from coach_core.db.connection import Conn
-from coach_core.models import CheckIn, Diet, Goal, NutritionLog, Profile
+from coach_core.models import CheckIn, Diet, Goal, NutritionLog, Profile, Streaks
 
 # One validator call per result set instead of one per row (~3x less CPU for 90 rows; the
 # rows are validated exactly as `Model.model_validate` would).
@@ -18,7 +18,7 @@ _CHECKINS: TypeAdapter[list[CheckIn]] = TypeAdapter(list[CheckIn])
 _NUTRITION: TypeAdapter[list[NutritionLog]] = TypeAdapter(list[NutritionLog])
 
 PROFILE_SQL = """
-SELECT u.id, u.birth_date, u.sex, u.height_cm::float8 AS height_cm, u.activity_level, u.diet,
+SELECT u.id, u.data_version, u.birth_date, u.sex, u.height_cm::float8 AS height_cm, u.activity_level, u.diet,
        g.goal_type, g.target_weight_kg::float8 AS target_weight_kg,
        g.target_rate_kg_per_week::float8 AS target_rate_kg_per_week
 FROM users u LEFT JOIN goals g ON g.user_id = u.id
@@ -29,6 +29,27 @@ CHECKINS_SQL = """
 SELECT date, weight_kg::float8 AS weight_kg, energy, sleep_hours::float8 AS sleep_hours, mood
 FROM daily_checkins WHERE user_id = %s AND date BETWEEN %s AND %s ORDER BY date
 """
+
+# Current streaks over the whole history: rows numbered newest first are consecutive from the
+# anchor (the latest date, if it is today or yesterday) exactly while date = anchor - (n - 1).
+STREAKS_SQL = """
+WITH c AS (
+    SELECT date, (row_number() OVER (ORDER BY date DESC))::int AS n
+    FROM daily_checkins WHERE user_id = %(user_id)s AND date <= %(today)s
+), l AS (
+    SELECT date, (row_number() OVER (ORDER BY date DESC))::int AS n
+    FROM nutrition_logs WHERE user_id = %(user_id)s AND date <= %(today)s
+), anchors AS (
+    SELECT (SELECT date FROM c WHERE n = 1) AS c_anchor, (SELECT date FROM l WHERE n = 1) AS l_anchor
+)
+SELECT
+    (SELECT count(*) FROM c, anchors
+     WHERE c_anchor >= %(today)s::date - 1 AND c.date = c_anchor - (c.n - 1))::int AS checkin,
+    (SELECT count(*) FROM l, anchors
+     WHERE l_anchor >= %(today)s::date - 1 AND l.date = l_anchor - (l.n - 1))::int AS logging
+"""
+
+DATA_VERSION_SQL = "SELECT data_version FROM users WHERE id = %s"
 
 NUTRITION_SQL = """
 SELECT date, calories, protein_g::float8 AS protein_g, carbs_g::float8 AS carbs_g, fat_g::float8 AS fat_g
@@ -74,20 +95,48 @@ async def get_nutrition(conn: Conn, user_id: uuid.UUID, start: dt.date, end: dt.
     return _NUTRITION.validate_python(await cur.fetchall())
 
 
-async def get_user_bundle(
-    conn: Conn, user_id: uuid.UUID, start: dt.date, end: dt.date
-) -> tuple[Profile | None, list[CheckIn], list[NutritionLog]]:
-    """Profile, check-ins and nutrition logs (start <= date <= end) in one round trip: the
-    three statements go out in a psycopg pipeline before any result is read (and, being in
-    one implicit transaction, see one snapshot)."""
+async def get_streaks(conn: Conn, user_id: uuid.UUID, today: dt.date) -> Streaks:
+    """Current check-in and logging streaks ending `today` (or yesterday), uncapped."""
+    cur = await conn.execute(STREAKS_SQL, {"user_id": user_id, "today": today})
+    row = await cur.fetchone()
+    return Streaks(checkin=row["checkin"], logging=row["logging"]) if row else Streaks(checkin=0, logging=0)
+
+
+async def get_data_version(conn: Conn, user_id: uuid.UUID) -> int | None:
+    """The user's data version (bumped by every write to their rows), None for no such user."""
+    cur = await conn.execute(DATA_VERSION_SQL, (user_id,))
+    row = await cur.fetchone()
+    return int(row["data_version"]) if row else None
+
+
+class UserBundle(NamedTuple):
+    profile: Profile | None
+    data_version: int
+    checkins: list[CheckIn]
+    nutrition: list[NutritionLog]
+    streaks: Streaks
+
+
+async def get_user_bundle(conn: Conn, user_id: uuid.UUID, start: dt.date, end: dt.date) -> UserBundle:
+    """Profile (with its data version), check-ins and nutrition logs (start <= date <= end) and
+    the current streaks in one round trip: the four statements go out in a psycopg pipeline
+    before any result is read (and, in one implicit transaction, see one snapshot)."""
     async with conn.pipeline():
         profile_cur = await conn.execute(PROFILE_SQL, (user_id,))
         checkins_cur = await conn.execute(CHECKINS_SQL, (user_id, start, end))
         nutrition_cur = await conn.execute(NUTRITION_SQL, (user_id, start, end))
-    profile = _profile(await profile_cur.fetchone())
-    checkins = _CHECKINS.validate_python(await checkins_cur.fetchall())
-    nutrition = _NUTRITION.validate_python(await nutrition_cur.fetchall())
-    return profile, checkins, nutrition
+        streaks_cur = await conn.execute(STREAKS_SQL, {"user_id": user_id, "today": end})
+    row = await profile_cur.fetchone()
+    streak_row = await streaks_cur.fetchone()
+    return UserBundle(
+        profile=_profile(row),
+        data_version=int(row["data_version"]) if row else 0,
+        checkins=_CHECKINS.validate_python(await checkins_cur.fetchall()),
+        nutrition=_NUTRITION.validate_python(await nutrition_cur.fetchall()),
+        streaks=Streaks(checkin=streak_row["checkin"], logging=streak_row["logging"])
+        if streak_row
+        else Streaks(checkin=0, logging=0),
+    )
 
 
 async def user_exists(conn: Conn, user_id: uuid.UUID) -> bool:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from coach_core.tools.adherence import GetAdherenceMetricsTool
 from coach_core.tools.base import BaseTool
@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from coach_core.tools.cache import ToolCache
 
 
-def default_tools() -> list[BaseTool]:
+def default_tools() -> list[BaseTool[Any, Any]]:
     """One instance of each tool, in the order the model sees them."""
     return [
         GetUserProfileTool(),

@@ -8,11 +8,11 @@ import datetime as dt
 from pydantic import BaseModel, ConfigDict
 
 from coach_core.db.connection import Conn
+from coach_core.domain.formulas import window_start
 from coach_core.errors import UserNotFoundError
 from coach_core.models import CheckIn, NutritionLog, Profile
 from coach_core.repositories import users
 from coach_core.tools.base import ToolContext
-from coach_core.tools.formulas import window_start
 
 
 class ToolArgs(BaseModel):

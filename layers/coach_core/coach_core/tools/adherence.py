@@ -2,20 +2,22 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from pydantic import BaseModel, Field
 
+from coach_core.domain.formulas import adherence_metrics
+from coach_core.domain.outputs import AdherenceOutput, ToolOutput
+from coach_core.repositories import users
 from coach_core.tools._common import ToolArgs, load_checkins, load_nutrition
 from coach_core.tools.base import BaseTool, ToolContext
-from coach_core.tools.formulas import STREAK_LOOKBACK_DAYS, adherence_metrics
 
 
 class GetAdherenceMetricsArgs(ToolArgs):
     days: int = Field(14, ge=7, le=90, description="How many days back to measure, ending today (7-90).")
 
 
-class GetAdherenceMetricsTool(BaseTool):
+class GetAdherenceMetricsTool(BaseTool[GetAdherenceMetricsArgs, AdherenceOutput]):
     name = "get_adherence_metrics"
     description = (
         "Measure the user's consistency over the last `days` days: checkin_rate and logging_rate "
@@ -25,18 +27,19 @@ class GetAdherenceMetricsTool(BaseTool):
     )
     cache_ttl_seconds = 300
     Args: ClassVar[type[BaseModel]] = GetAdherenceMetricsArgs
+    Output: ClassVar[type[ToolOutput]] = AdherenceOutput
 
-    async def run(self, ctx: ToolContext, args: Any) -> dict[str, Any]:
-        # Streaks look back further than a short window.
-        span = max(args.days, STREAK_LOOKBACK_DAYS)
+    async def run(self, ctx: ToolContext, args: GetAdherenceMetricsArgs) -> AdherenceOutput:
+        # Rates over the window; current streaks over the whole history (uncapped).
         async with ctx.db.connection() as conn:
-            checkins = await load_checkins(conn, ctx, span)
-            nutrition = await load_nutrition(conn, ctx, span)
-        return adherence_metrics(checkins, nutrition, ctx.today, args.days)
+            checkins = await load_checkins(conn, ctx, args.days)
+            nutrition = await load_nutrition(conn, ctx, args.days)
+            streaks = await users.get_streaks(conn, ctx.user_id, ctx.today)
+        return adherence_metrics(checkins, nutrition, ctx.today, args.days, streaks)
 
-    def summarize(self, output: dict[str, Any]) -> str:
+    def summarize(self, output: AdherenceOutput) -> str:
         return (
-            f"check-ins {output.get('checkin_rate')}, logging {output.get('logging_rate')} over "
-            f"{output.get('days')} days; streaks: check-in {output.get('checkin_streak')}, logging "
-            f"{output.get('logging_streak')}, longest check-in {output.get('longest_checkin_streak')}"
+            f"check-ins {output.checkin_rate}, logging {output.logging_rate} over "
+            f"{output.days} days; streaks: check-in {output.checkin_streak}, logging "
+            f"{output.logging_streak}, longest check-in {output.longest_checkin_streak}"
         )

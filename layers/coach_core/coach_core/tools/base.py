@@ -1,5 +1,5 @@
 """What a tool is: a name, a description, a JSON-schema parameter definition, a cache TTL,
-and an async `run` over the authenticated user's own rows.
+an `Output` model, and an async `run` over the authenticated user's own rows.
 
 Tools never receive a user id from the model: the registry binds it (`ToolContext`).
 Arguments are validated against the tool's pydantic model before `run`; a validation
@@ -12,15 +12,20 @@ import datetime as dt
 import uuid
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
-from typing import Any, ClassVar, Literal
+from typing import Any, ClassVar, Generic, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict
 
 from coach_core.db.connection import Database
+from coach_core.domain.outputs import ToolOutput
 
 
 class NoArgs(BaseModel):
     model_config = ConfigDict(extra="forbid")
+
+
+ArgsT = TypeVar("ArgsT", bound=BaseModel)
+OutputT = TypeVar("OutputT", bound=ToolOutput)
 
 
 @dataclass(frozen=True)
@@ -32,14 +37,15 @@ class ToolContext:
     db: Database
 
 
-class BaseTool(ABC):
-    """Subclasses set the class attributes and implement `run`."""
+class BaseTool(ABC, Generic[ArgsT, OutputT]):
+    """Subclasses set the class attributes and implement `run` and `summarize`."""
 
     name: ClassVar[str]
     description: ClassVar[str]
     category: ClassVar[str] = "internal"
     cache_ttl_seconds: ClassVar[int]
     Args: ClassVar[type[BaseModel]] = NoArgs
+    Output: ClassVar[type[ToolOutput]]
 
     @classmethod
     def parameters_schema(cls) -> dict[str, Any]:
@@ -53,13 +59,12 @@ class BaseTool(ABC):
         return schema
 
     @abstractmethod
-    async def run(self, ctx: ToolContext, args: Any) -> dict[str, Any]:
-        """Compute the JSON-serialisable result for `args` (an instance of `Args`)."""
+    async def run(self, ctx: ToolContext, args: ArgsT) -> OutputT:
+        """Compute the result for `args` (an instance of `Args`)."""
 
-    def summarize(self, output: dict[str, Any]) -> str:
-        """One short line for the trace; tools override it to name their key figures."""
-        scalars = {k: v for k, v in output.items() if isinstance(v, str | int | float | bool) or v is None}
-        return ", ".join(f"{k}={v}" for k, v in scalars.items())[:200]
+    @abstractmethod
+    def summarize(self, output: OutputT) -> str:
+        """One short line for the trace, naming the key figures."""
 
 
 ToolStatus = Literal["success", "error"]
@@ -79,10 +84,20 @@ class ToolTraceEntry:
 
 
 @dataclass(frozen=True)
-class ToolExecution:
-    """Result of `ToolRegistry.execute`: the JSON text the model receives, and the trace."""
+class ToolError:
+    """A structured tool error, as the model reads it: `{"error": {"type", "message"}}`."""
 
-    output: dict[str, Any]
+    type: Literal["unknown_tool", "invalid_arguments", "tool_failed"]
+    message: str
+
+
+@dataclass(frozen=True)
+class ToolExecution:
+    """Result of `BoundTools.execute`: the JSON text the model receives, and either the typed
+    output or the error, and the trace."""
+
+    output: ToolOutput | None
+    error: ToolError | None
     content: str
     trace: ToolTraceEntry
 

@@ -1,19 +1,20 @@
 """The tool-result cache in Redis. It is an optimisation only: any Redis failure is
-reported as a miss (or a skipped write) and the tool runs uncached.
+reported as a miss (or a skipped write) and the tool runs uncached. Keys carry the user id,
+so one user's entries can be erased (`delete_user`, for `DELETE /me`).
 
 After a failure the cache stays off for `RETRY_AFTER_SECONDS`, so an unreachable Redis
 costs one timeout, not one per tool call."""
 
 from __future__ import annotations
 
-import logging
 import time
+import uuid
 from typing import TYPE_CHECKING
+
+from coach_core.observability import logger
 
 if TYPE_CHECKING:
     from redis.asyncio import Redis
-
-logger = logging.getLogger(__name__)
 
 RETRY_AFTER_SECONDS = 10.0
 
@@ -39,8 +40,8 @@ class ToolCache:
             )
         return self._client
 
-    def key(self, digest: str) -> str:
-        return f"{self._prefix}tool:{digest}"
+    def key(self, user_id: uuid.UUID | str, digest: str) -> str:
+        return f"{self._prefix}tool:{user_id}:{digest}"
 
     @property
     def available(self) -> bool:
@@ -48,29 +49,29 @@ class ToolCache:
 
     def _failed(self, op: str, exc: Exception) -> None:
         self._down_until = time.monotonic() + RETRY_AFTER_SECONDS
-        logger.warning("tool cache %s failed; running uncached: %s", op, type(exc).__name__)
+        logger.warning("tool cache failed; running uncached", extra={"op": op, "error": type(exc).__name__})
 
-    async def get(self, digest: str) -> str | None:
+    async def get(self, user_id: uuid.UUID, digest: str) -> str | None:
         if not self.available:
             return None
         from redis.exceptions import RedisError
 
         try:
             self.round_trips += 1
-            value = await self._redis().get(self.key(digest))
+            value = await self._redis().get(self.key(user_id, digest))
         except (RedisError, OSError) as exc:
             self._failed("read", exc)
             return None
         return value.decode() if isinstance(value, bytes) else value
 
-    async def set(self, digest: str, value: str, ttl_seconds: int) -> None:
+    async def set(self, user_id: uuid.UUID, digest: str, value: str, ttl_seconds: int) -> None:
         if not self.available:
             return
         from redis.exceptions import RedisError
 
         try:
             self.round_trips += 1
-            await self._redis().set(self.key(digest), value, ex=ttl_seconds)
+            await self._redis().set(self.key(user_id, digest), value, ex=ttl_seconds)
         except (RedisError, OSError) as exc:
             self._failed("write", exc)
 

@@ -59,7 +59,7 @@ async def run_tool_command(name: str, user: str, args_json: str) -> str:
         await cache.close()
         await db.close()
     if execution.is_error:
-        error_type = execution.output.get("error", {}).get("type")
-        error_class = InvalidInputError if error_type == "invalid_arguments" else CoachError
+        invalid = execution.error is not None and execution.error.type == "invalid_arguments"
+        error_class = InvalidInputError if invalid else CoachError
         raise error_class(f"{name} returned an error; the model would receive: {execution.content}")
     return execution.content

@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from pydantic import BaseModel
 
+from coach_core.domain.formulas import user_profile
+from coach_core.domain.outputs import ToolOutput, UserProfileOutput
 from coach_core.tools._common import fmt, load_profile
 from coach_core.tools.base import BaseTool, NoArgs, ToolContext
-from coach_core.tools.formulas import user_profile
 
 
-class GetUserProfileTool(BaseTool):
+class GetUserProfileTool(BaseTool[NoArgs, UserProfileOutput]):
     name = "get_user_profile"
     description = (
         "Get the user's profile: age in years, sex, height (cm), activity level, diet "
@@ -20,16 +21,16 @@ class GetUserProfileTool(BaseTool):
     )
     cache_ttl_seconds = 300
     Args: ClassVar[type[BaseModel]] = NoArgs
+    Output: ClassVar[type[ToolOutput]] = UserProfileOutput
 
-    async def run(self, ctx: ToolContext, args: Any) -> dict[str, Any]:
+    async def run(self, ctx: ToolContext, args: NoArgs) -> UserProfileOutput:
         async with ctx.db.connection() as conn:
             profile = await load_profile(conn, ctx)
         return user_profile(profile, ctx.today)
 
-    def summarize(self, output: dict[str, Any]) -> str:
-        goal = output.get("goal") or {}
+    def summarize(self, output: UserProfileOutput) -> str:
         return (
-            f"age {fmt(output.get('age'))}, {fmt(output.get('sex'))}, {fmt(output.get('height_cm'), ' cm')}, "
-            f"{fmt(output.get('activity_level'))}, goal {fmt(goal.get('type'))}, "
-            f"{len(output.get('data_gaps', []))} gap(s)"
+            f"age {fmt(output.age)}, {fmt(output.sex)}, {fmt(output.height_cm, ' cm')}, "
+            f"{fmt(output.activity_level)}, goal {fmt(output.goal.type if output.goal else None)}, "
+            f"{len(output.data_gaps)} gap(s)"
         )

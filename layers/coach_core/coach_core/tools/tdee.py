@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from pydantic import BaseModel, Field
 
+from coach_core.domain.formulas import MOVING_AVERAGE_DAYS, TDEE_WEIGHT_LOOKBACK_DAYS, calculate_tdee
+from coach_core.domain.outputs import TdeeOutput, ToolOutput
 from coach_core.tools._common import ToolArgs, fmt, load_checkins, load_profile
 from coach_core.tools.base import BaseTool, ToolContext
-from coach_core.tools.formulas import MOVING_AVERAGE_DAYS, TDEE_WEIGHT_LOOKBACK_DAYS, calculate_tdee
 
 
 class CalculateTdeeArgs(ToolArgs):
@@ -18,7 +19,7 @@ class CalculateTdeeArgs(ToolArgs):
     )
 
 
-class CalculateTdeeTool(BaseTool):
+class CalculateTdeeTool(BaseTool[CalculateTdeeArgs, TdeeOutput]):
     name = "calculate_tdee"
     description = (
         "Calculate the user's BMR (Mifflin-St Jeor), TDEE (BMR x activity factor) and a daily "
@@ -28,8 +29,9 @@ class CalculateTdeeTool(BaseTool):
     )
     cache_ttl_seconds = 600
     Args: ClassVar[type[BaseModel]] = CalculateTdeeArgs
+    Output: ClassVar[type[ToolOutput]] = TdeeOutput
 
-    async def run(self, ctx: ToolContext, args: Any) -> dict[str, Any]:
+    async def run(self, ctx: ToolContext, args: CalculateTdeeArgs) -> TdeeOutput:
         async with ctx.db.connection() as conn:
             profile = await load_profile(conn, ctx)
             if args.weight_kg is not None:
@@ -39,11 +41,11 @@ class CalculateTdeeTool(BaseTool):
             )
         return calculate_tdee(profile, rows, ctx.today)
 
-    def summarize(self, output: dict[str, Any]) -> str:
-        clamped = " (clamped to minimum)" if output.get("target_clamped") else ""
+    def summarize(self, output: TdeeOutput) -> str:
+        clamped = " (clamped to minimum)" if output.target_clamped else ""
         return (
-            f"target {fmt(output.get('target_calories'), ' kcal')}{clamped}, TDEE "
-            f"{fmt(output.get('tdee'), ' kcal')}, BMR {fmt(output.get('bmr'), ' kcal')}, weight "
-            f"{fmt(output.get('weight_kg'), ' kg')}; P {fmt(output.get('protein_g'), ' g')}, "
-            f"F {fmt(output.get('fat_g'), ' g')}, C {fmt(output.get('carbs_g'), ' g')}"
+            f"target {fmt(output.target_calories, ' kcal')}{clamped}, TDEE "
+            f"{fmt(output.tdee, ' kcal')}, BMR {fmt(output.bmr, ' kcal')}, weight "
+            f"{fmt(output.weight_kg, ' kg')}; P {fmt(output.protein_g, ' g')}, "
+            f"F {fmt(output.fat_g, ' g')}, C {fmt(output.carbs_g, ' g')}"
         )

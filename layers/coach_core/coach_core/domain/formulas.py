@@ -19,9 +19,18 @@ import datetime as dt
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Sequence
 from decimal import ROUND_HALF_EVEN, ROUND_HALF_UP, Decimal
-from typing import Any
 
-from coach_core.models import CheckIn, DataGap, NutritionLog, Profile
+from coach_core.domain.outputs import (
+    AdherenceOutput,
+    CheckinAverages,
+    MovingAveragePoint,
+    NutritionSummaryOutput,
+    RecentCheckinsOutput,
+    TdeeOutput,
+    UserProfileOutput,
+    WeightTrendOutput,
+)
+from coach_core.models import CheckIn, DataGap, NutritionLog, Profile, Streaks
 
 _SNAP = Decimal("1e-9")
 _ONE_DAY = dt.timedelta(days=1)
@@ -52,8 +61,9 @@ KCAL_PER_G_PROTEIN = 4.0
 KCAL_PER_G_CARBS = 4.0
 TDEE_WEIGHT_LOOKBACK_DAYS = 30
 """calculate_tdee takes the latest 7-day moving average of the weigh-ins in this many days."""
-STREAK_LOOKBACK_DAYS = 90
-"""Current streaks are counted over this many days of history, so they are capped at 90."""
+CONTEXT_LOOKBACK_DAYS = 90
+"""History the context summary and adherence rates are computed from; current streaks are
+not capped by it (they come from the whole history, see `current_streak`)."""
 
 
 def round_half_up(x: float, ndigits: int = 0) -> float:
@@ -82,8 +92,8 @@ def count_in_window(dates: Iterable[dt.date], today: dt.date, days: int) -> int:
     return sum(1 for d in dates if start <= d <= today)
 
 
-def gap(field: str, description: str, suggestion: str) -> dict[str, str]:
-    return DataGap(field=field, description=description, suggestion=suggestion).model_dump()
+def gap(field: str, description: str, suggestion: str) -> DataGap:
+    return DataGap(field=field, description=description, suggestion=suggestion)
 
 
 def mean(values: Sequence[float]) -> float | None:
@@ -106,7 +116,7 @@ def age_years(birth_date: dt.date | None, today: dt.date) -> int | None:
 # --- get_user_profile -------------------------------------------------------------------
 
 
-def user_profile(profile: Profile, today: dt.date) -> dict[str, Any]:
+def user_profile(profile: Profile, today: dt.date) -> UserProfileOutput:
     gaps = []
     age = age_years(profile.birth_date, today)
     if age is None:
@@ -121,34 +131,34 @@ def user_profile(profile: Profile, today: dt.date) -> dict[str, Any]:
                         "Ask how active the user is day to day (sedentary to extra active)."))
     if profile.goal is None:
         gaps.append(gap("goal", "No goal is set.", "Ask whether the user wants to lose, maintain or gain."))
-    return {
-        "age": age,
-        "birth_date": profile.birth_date.isoformat() if profile.birth_date else None,
-        "sex": profile.sex,
-        "height_cm": profile.height_cm,
-        "activity_level": profile.activity_level,
-        "diet": profile.diet.model_dump(),
-        "goal": profile.goal.model_dump() if profile.goal else None,
-        "data_gaps": gaps,
-    }
+    return UserProfileOutput(
+        age=age,
+        birth_date=profile.birth_date,
+        sex=profile.sex,
+        height_cm=profile.height_cm,
+        activity_level=profile.activity_level,
+        diet=profile.diet,
+        goal=profile.goal,
+        data_gaps=gaps,
+    )
 
 
 # --- get_recent_checkins ----------------------------------------------------------------
 
 
-def checkin_averages(checkins: Iterable[CheckIn], today: dt.date, days: int) -> dict[str, Any]:
+def checkin_averages(checkins: Iterable[CheckIn], today: dt.date, days: int) -> CheckinAverages:
     """Check-in days in the window and the mean energy, sleep and mood (0.1) over non-null values."""
     start = window_start(today, days)
     rows = [c for c in checkins if start <= c.date <= today]
-    return {
-        "checkin_days": len({c.date for c in rows}),
-        "avg_energy": rounded_mean([c.energy for c in rows if c.energy is not None], 1),
-        "avg_sleep_hours": rounded_mean([c.sleep_hours for c in rows if c.sleep_hours is not None], 1),
-        "avg_mood": rounded_mean([c.mood for c in rows if c.mood is not None], 1),
-    }
+    return CheckinAverages(
+        checkin_days=len({c.date for c in rows}),
+        avg_energy=rounded_mean([c.energy for c in rows if c.energy is not None], 1),
+        avg_sleep_hours=rounded_mean([c.sleep_hours for c in rows if c.sleep_hours is not None], 1),
+        avg_mood=rounded_mean([c.mood for c in rows if c.mood is not None], 1),
+    )
 
 
-def recent_checkins(checkins: Iterable[CheckIn], today: dt.date, days: int) -> dict[str, Any]:
+def recent_checkins(checkins: Iterable[CheckIn], today: dt.date, days: int) -> RecentCheckinsOutput:
     start = window_start(today, days)
     rows = sorted((c for c in checkins if start <= c.date <= today), key=lambda c: c.date, reverse=True)
     averages = checkin_averages(rows, today, days)
@@ -156,15 +166,15 @@ def recent_checkins(checkins: Iterable[CheckIn], today: dt.date, days: int) -> d
     if not rows:
         gaps.append(gap("checkins", f"No check-ins in the last {days} days.",
                         "Encourage a quick daily check-in: weight, energy, sleep and mood."))
-    return {
-        "days": days,
-        "count": len(rows),
-        "checkins": [c.model_dump(mode="json") for c in rows],
-        "avg_energy": averages["avg_energy"],
-        "avg_sleep_hours": averages["avg_sleep_hours"],
-        "avg_mood": averages["avg_mood"],
-        "data_gaps": gaps,
-    }
+    return RecentCheckinsOutput(
+        days=days,
+        count=len(rows),
+        checkins=rows,
+        avg_energy=averages.avg_energy,
+        avg_sleep_hours=averages.avg_sleep_hours,
+        avg_mood=averages.avg_mood,
+        data_gaps=gaps,
+    )
 
 
 # --- get_weight_trend -------------------------------------------------------------------
@@ -175,9 +185,7 @@ def weigh_ins(checkins: Iterable[CheckIn]) -> list[tuple[dt.date, float]]:
     return sorted((c.date, c.weight_kg) for c in checkins if c.weight_kg is not None)
 
 
-def moving_averages_7d(
-    checkins: Iterable[CheckIn], today: dt.date, days: int
-) -> list[dict[str, Any]]:
+def moving_averages_7d(checkins: Iterable[CheckIn], today: dt.date, days: int) -> list[MovingAveragePoint]:
     """For each weigh-in date in the window: the mean of all weigh-ins in the 7 calendar days
     ending that date (earlier rows passed in count, so the first points are full averages).
 
@@ -194,7 +202,7 @@ def moving_averages_7d(
         lookback = day - dt.timedelta(days=MOVING_AVERAGE_DAYS - 1)
         values = weights[bisect_left(dates, lookback) : bisect_right(dates, day)]
         average = round_half_up(sum(values) / len(values), 2)
-        series.append({"date": day.isoformat(), "weight_kg": weight, "average_kg": average})
+        series.append(MovingAveragePoint(date=day, weight_kg=weight, average_kg=average))
     return series
 
 
@@ -213,7 +221,7 @@ def least_squares_weekly_rate(points: Sequence[tuple[dt.date, float]]) -> float 
     return round_half_up(sxy / sxx * 7, 2)
 
 
-def weight_trend(checkins: Iterable[CheckIn], today: dt.date, days: int) -> dict[str, Any]:
+def weight_trend(checkins: Iterable[CheckIn], today: dt.date, days: int) -> WeightTrendOutput:
     rows = list(checkins)
     series = moving_averages_7d(rows, today, days)
     start = window_start(today, days)
@@ -231,23 +239,23 @@ def weight_trend(checkins: Iterable[CheckIn], today: dt.date, days: int) -> dict
             f"{MIN_SPAN_DAYS_FOR_RATE}+ days; there are {len(window_points)} spanning {span} days.",
             "Weigh in at least 3 times over a week or more to see a trend.",
         ))
-    latest = series[-1]["average_kg"] if series else None
-    change = round_half_up(series[-1]["average_kg"] - series[0]["average_kg"], 2) if series else None
-    return {
-        "days": days,
-        "weigh_ins": len(window_points),
-        "latest_average_kg": latest,
-        "change_kg": change,
-        "weekly_rate_kg": rate,
-        "moving_average_7d": series,
-        "data_gaps": gaps,
-    }
+    latest = series[-1].average_kg if series else None
+    change = round_half_up(series[-1].average_kg - series[0].average_kg, 2) if series else None
+    return WeightTrendOutput(
+        days=days,
+        weigh_ins=len(window_points),
+        latest_average_kg=latest,
+        change_kg=change,
+        weekly_rate_kg=rate,
+        moving_average_7d=series,
+        data_gaps=gaps,
+    )
 
 
 # --- get_nutrition_summary --------------------------------------------------------------
 
 
-def nutrition_summary(logs: Iterable[NutritionLog], today: dt.date, days: int) -> dict[str, Any]:
+def nutrition_summary(logs: Iterable[NutritionLog], today: dt.date, days: int) -> NutritionSummaryOutput:
     """Averages over logged days only; a macro left empty on some days averages the days that have it."""
     start = window_start(today, days)
     rows = [n for n in logs if start <= n.date <= today]
@@ -257,20 +265,23 @@ def nutrition_summary(logs: Iterable[NutritionLog], today: dt.date, days: int) -
     if not rows:
         gaps.append(gap("nutrition", f"No food logged in the last {days} days.",
                         "Ask the user to log meals for a few days, even roughly."))
-    out: dict[str, Any] = {
-        "days": days,
-        "logged_days": logged_days,
-        "logging_rate": round_half_up(logged_days / days, 2),
-        "avg_calories": None if avg_calories is None else round_int(avg_calories),
-    }
+    averages: dict[str, float | None] = {}
     for macro in ("protein_g", "carbs_g", "fat_g"):
         values = [v for n in rows if (v := getattr(n, macro)) is not None]
-        out[f"avg_{macro}"] = rounded_mean(values, 1)
+        averages[macro] = rounded_mean(values, 1)
         if rows and not values:
             gaps.append(gap(macro, f"Logged days have no {macro.removesuffix('_g')} figure.",
                             "Log macros as well as calories."))
-    out["data_gaps"] = gaps
-    return out
+    return NutritionSummaryOutput(
+        days=days,
+        logged_days=logged_days,
+        logging_rate=round_half_up(logged_days / days, 2),
+        avg_calories=None if avg_calories is None else round_int(avg_calories),
+        avg_protein_g=averages["protein_g"],
+        avg_carbs_g=averages["carbs_g"],
+        avg_fat_g=averages["fat_g"],
+        data_gaps=gaps,
+    )
 
 
 # --- calculate_tdee ---------------------------------------------------------------------
@@ -281,7 +292,7 @@ def calculate_tdee(
     checkins: Iterable[CheckIn],
     today: dt.date,
     weight_kg: float | None = None,
-) -> dict[str, Any]:
+) -> TdeeOutput:
     """BMR (Mifflin-St Jeor), TDEE, goal target (>= 1,200 kcal) and macros.
 
     Without a weight, height or age there is no BMR: bmr, tdee, target and fat/carbs are null
@@ -289,7 +300,7 @@ def calculate_tdee(
     gaps = []
     source: str | None = "argument"
     if weight_kg is None:
-        weight_kg = weight_trend(checkins, today, TDEE_WEIGHT_LOOKBACK_DAYS)["latest_average_kg"]
+        weight_kg = weight_trend(checkins, today, TDEE_WEIGHT_LOOKBACK_DAYS).latest_average_kg
         source = "moving_average_7d" if weight_kg is not None else None
     if weight_kg is None:
         gaps.append(gap("weight_kg", f"No weigh-ins in the last {TDEE_WEIGHT_LOOKBACK_DAYS} days.",
@@ -340,25 +351,25 @@ def calculate_tdee(
         if target < MIN_TARGET_KCAL:
             target, clamped = MIN_TARGET_KCAL, True
         fat_g, carbs_g = macro_grams(target, protein_g or 0)
-    return {
-        "weight_kg": weight_kg,
-        "weight_source": source,
-        "age": age,
-        "sex": profile.sex,
-        "height_cm": profile.height_cm,
-        "activity_level": profile.activity_level,
-        "activity_factor": factor,
-        "goal_type": goal_type,
-        "rate_kg_per_week": rate,
-        "bmr": bmr,
-        "tdee": tdee,
-        "target_calories": target,
-        "target_clamped": clamped,
-        "protein_g": protein_g,
-        "fat_g": fat_g,
-        "carbs_g": carbs_g,
-        "data_gaps": gaps,
-    }
+    return TdeeOutput(
+        weight_kg=weight_kg,
+        weight_source=source,
+        age=age,
+        sex=profile.sex,
+        height_cm=profile.height_cm,
+        activity_level=profile.activity_level,
+        activity_factor=factor,
+        goal_type=goal_type,
+        rate_kg_per_week=rate,
+        bmr=bmr,
+        tdee=tdee,
+        target_calories=target,
+        target_clamped=clamped,
+        protein_g=protein_g,
+        fat_g=fat_g,
+        carbs_g=carbs_g,
+        data_gaps=gaps,
+    )
 
 
 def macro_grams(target_kcal: int, protein_g: int) -> tuple[int, int]:
@@ -393,11 +404,19 @@ def longest_streak(dates: set[dt.date], today: dt.date, days: int) -> int:
 
 
 def adherence_metrics(
-    checkins: Iterable[CheckIn], nutrition: Iterable[NutritionLog], today: dt.date, days: int
-) -> dict[str, Any]:
-    """Rates over the window; current streaks over every row given (the tool passes 90 days)."""
+    checkins: Iterable[CheckIn],
+    nutrition: Iterable[NutritionLog],
+    today: dt.date,
+    days: int,
+    streaks: Streaks | None = None,
+) -> AdherenceOutput:
+    """Rates and the longest streak over the window. Current streaks are uncapped: the tool
+    passes `streaks` read over the user's whole history (`repositories.users.get_streaks`);
+    without it they are counted over the rows given."""
     checkin_dates = {c.date for c in checkins if c.date <= today}
     log_dates = {n.date for n in nutrition if n.date <= today}
+    if streaks is None:
+        streaks = Streaks(checkin=current_streak(checkin_dates, today), logging=current_streak(log_dates, today))
     checkin_days = count_in_window(checkin_dates, today, days)
     logged_days = count_in_window(log_dates, today, days)
     gaps = []
@@ -405,14 +424,14 @@ def adherence_metrics(
         gaps.append(gap("checkins", f"No check-ins in the last {days} days.", "Encourage a daily check-in."))
     if logged_days == 0:
         gaps.append(gap("nutrition", f"No food logged in the last {days} days.", "Encourage logging meals."))
-    return {
-        "days": days,
-        "checkin_days": checkin_days,
-        "logged_days": logged_days,
-        "checkin_rate": round_half_up(checkin_days / days, 2),
-        "logging_rate": round_half_up(logged_days / days, 2),
-        "checkin_streak": current_streak(checkin_dates, today),
-        "logging_streak": current_streak(log_dates, today),
-        "longest_checkin_streak": longest_streak(checkin_dates, today, days),
-        "data_gaps": gaps,
-    }
+    return AdherenceOutput(
+        days=days,
+        checkin_days=checkin_days,
+        logged_days=logged_days,
+        checkin_rate=round_half_up(checkin_days / days, 2),
+        logging_rate=round_half_up(logged_days / days, 2),
+        checkin_streak=streaks.checkin,
+        logging_streak=streaks.logging,
+        longest_checkin_streak=longest_streak(checkin_dates, today, days),
+        data_gaps=gaps,
+    )

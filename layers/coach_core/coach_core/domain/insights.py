@@ -1,7 +1,7 @@
 """`GET /insights`: dashboard insights computed in Python from the user's own data, with no
 model call (the reference's current behaviour; INSIGHTS_SYSTEM_PROMPT is kept for later).
 
-Every number comes from the tools' formulas (`tools/formulas.py`) over a 14-day window,
+Every number comes from the tools' formulas (`domain/formulas.py`) over a 14-day window,
 so an insight never disagrees with what a tool would tell the model. Each item has a
 stable `key`; `status` is one of good | attention | insufficient_data | info.
 """
@@ -11,10 +11,8 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
-from coach_core.context_builder import INSIGHTS_WINDOW_DAYS, compute_confidence, compute_data_gaps
-from coach_core.models import UserData
-from coach_core.schemas import DataGapItem, InsightItem, InsightsResponse, InsightStatus
-from coach_core.tools.formulas import (
+from coach_core.domain.confidence import INSIGHTS_WINDOW_DAYS, compute_confidence, compute_data_gaps
+from coach_core.domain.formulas import (
     MAX_LOSE_RATE_KG_PER_WEEK,
     MIN_TARGET_KCAL,
     adherence_metrics,
@@ -24,6 +22,8 @@ from coach_core.tools.formulas import (
     round_half_up,
     weight_trend,
 )
+from coach_core.models import UserData
+from coach_core.schemas import DataGapItem, InsightItem, InsightsResponse, InsightStatus
 
 WINDOW_DAYS = INSIGHTS_WINDOW_DAYS
 MIN_ENTRIES = 3
@@ -45,19 +45,19 @@ def _item(key: str, title: str, detail: str, values: dict[str, Any], status: Ins
 
 def weight_trend_insight(data: UserData) -> InsightItem:
     trend = weight_trend(data.checkins, data.today, WINDOW_DAYS)
-    rate = trend["weekly_rate_kg"]
+    rate = trend.weekly_rate_kg
     goal = data.profile.goal.type if data.profile.goal else None
     values = {
         "weekly_rate_kg": rate,
-        "latest_average_kg": trend["latest_average_kg"],
-        "change_kg": trend["change_kg"],
-        "weigh_ins": trend["weigh_ins"],
+        "latest_average_kg": trend.latest_average_kg,
+        "change_kg": trend.change_kg,
+        "weigh_ins": trend.weigh_ins,
         "goal": goal,
     }
     title = "Weight trend"
     if rate is None:
         return _item("weight_trend", title,
-                     f"{trend['weigh_ins']} weigh-in(s) in the last {WINDOW_DAYS} days: at least 3 over a week "
+                     f"{trend.weigh_ins} weigh-in(s) in the last {WINDOW_DAYS} days: at least 3 over a week "
                      "are needed to measure a trend. Weigh in a few mornings a week.",
                      values, "insufficient_data")
     direction = "losing" if rate < 0 else "gaining" if rate > 0 else "holding steady at"
@@ -83,10 +83,11 @@ def weight_trend_insight(data: UserData) -> InsightItem:
 
 
 def adherence_insight(data: UserData) -> InsightItem:
-    m = adherence_metrics(data.checkins, data.nutrition, data.today, WINDOW_DAYS)
-    values = {k: m[k] for k in ("checkin_rate", "logging_rate", "checkin_streak", "logging_streak",
-                                "longest_checkin_streak")}
-    low = min(m["checkin_rate"], m["logging_rate"])
+    m = adherence_metrics(data.checkins, data.nutrition, data.today, WINDOW_DAYS, data.streaks)
+    values: dict[str, Any] = m.model_dump(
+        include={"checkin_rate", "logging_rate", "checkin_streak", "logging_streak", "longest_checkin_streak"}
+    )
+    low = min(m.checkin_rate, m.logging_rate)
     status: InsightStatus
     if low >= GOOD_ADHERENCE:
         status, advice = "good", "Great consistency: keep it going."
@@ -95,8 +96,8 @@ def adherence_insight(data: UserData) -> InsightItem:
     else:
         status, advice = "info", "You're building the habit; aim to check in and log most days."
     detail = (
-        f"Checked in on {m['checkin_days']} and logged food on {m['logged_days']} of the last {WINDOW_DAYS} "
-        f"days (streaks: {m['checkin_streak']} check-in, {m['logging_streak']} logging). {advice}"
+        f"Checked in on {m.checkin_days} and logged food on {m.logged_days} of the last {WINDOW_DAYS} "
+        f"days (streaks: {m.checkin_streak} check-in, {m.logging_streak} logging). {advice}"
     )
     return _item("adherence", "Consistency", detail, values, status)
 
@@ -104,20 +105,20 @@ def adherence_insight(data: UserData) -> InsightItem:
 def nutrition_insight(data: UserData) -> InsightItem:
     food = nutrition_summary(data.nutrition, data.today, WINDOW_DAYS)
     tdee = calculate_tdee(data.profile, data.checkins, data.today)
-    avg, target = food["avg_calories"], tdee["target_calories"]
+    avg, target = food.avg_calories, tdee.target_calories
     values: dict[str, Any] = {
         "avg_calories": avg,
         "target_calories": target,
         "difference_kcal": None,
         "difference_pct": None,
-        "logged_days": food["logged_days"],
-        "avg_protein_g": food["avg_protein_g"],
-        "target_protein_g": tdee["protein_g"],
+        "logged_days": food.logged_days,
+        "avg_protein_g": food.avg_protein_g,
+        "target_protein_g": tdee.protein_g,
     }
     title = "Calories vs target"
-    if food["logged_days"] < MIN_ENTRIES or avg is None:
+    if food.logged_days < MIN_ENTRIES or avg is None:
         return _item("nutrition_vs_target", title,
-                     f"Food logged on {food['logged_days']} of the last {WINDOW_DAYS} days: log at least "
+                     f"Food logged on {food.logged_days} of the last {WINDOW_DAYS} days: log at least "
                      f"{MIN_ENTRIES} days to compare your intake with your target.", values, "insufficient_data")
     if target is None:
         return _item("nutrition_vs_target", title,

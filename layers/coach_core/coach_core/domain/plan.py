@@ -1,15 +1,21 @@
-"""A deterministic weekly plan from `calculate_tdee`'s output.
+"""Weekly plans, pure: the deterministic plan built from `calculate_tdee`'s output, reading
+a plan out of a model reply, and raising days under the calorie floor.
 
-The offline provider answers `/plan` with this (so demos and tests get a real, schema-valid
-plan from the user's own numbers), and the service substitutes it for a model plan whose
-text the safety policies block. Pure: no I/O, no clock.
+The offline provider answers `/plan` with `build_offline_plan` (so demos and tests get a real,
+schema-valid plan from the user's own numbers), and the plan service substitutes it for a
+model plan whose text the safety policies block. No I/O, no clock.
 """
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
-from coach_core.tools.formulas import macro_grams
+from pydantic import ValidationError
+
+from coach_core.domain.formulas import macro_grams
+from coach_core.domain.outputs import TdeeOutput
+from coach_core.schemas import WeeklyPlan
 
 CALORIE_FLOOR = 1200
 DEFAULT_TARGET_KCAL = 2000
@@ -38,12 +44,6 @@ WEEK: tuple[tuple[str, str, int, str, str], ...] = (
 LOW_DAYS = frozenset({"mobility", "rest"})
 
 
-def _number(value: Any) -> float | None:
-    if isinstance(value, bool) or not isinstance(value, int | float):
-        return None
-    return float(value)
-
-
 def day_targets(kcal: int, protein_g: int) -> dict[str, int]:
     """Calories and macros for one day, split as calculate_tdee splits its target (fat 25 % of
     kcal, carbohydrate the remainder, never negative)."""
@@ -51,15 +51,15 @@ def day_targets(kcal: int, protein_g: int) -> dict[str, int]:
     return {"calories": kcal, "protein_g": protein_g, "carbs_g": carbs_g, "fat_g": fat_g}
 
 
-def build_offline_plan(tdee_output: dict[str, Any]) -> dict[str, Any]:
+def build_offline_plan(tdee: TdeeOutput | None) -> dict[str, Any]:
     """A 7-day plan (the `WeeklyPlan` JSON shape) around `target_calories`.
 
-    Missing numbers get conservative defaults and the summary says so. No day is ever
-    below 1,200 kcal.
+    Missing numbers (or no TDEE result at all) get conservative defaults and the summary says
+    so. No day is ever below 1,200 kcal.
     """
-    target = _number(tdee_output.get("target_calories"))
-    weight = _number(tdee_output.get("weight_kg"))
-    protein = _number(tdee_output.get("protein_g"))
+    target = None if tdee is None or tdee.target_calories is None else float(tdee.target_calories)
+    weight = None if tdee is None else tdee.weight_kg
+    protein = None if tdee is None or tdee.protein_g is None else float(tdee.protein_g)
     gaps: list[str] = []
     if target is None:
         target = DEFAULT_TARGET_KCAL
@@ -93,7 +93,7 @@ def build_offline_plan(tdee_output: dict[str, Any]) -> dict[str, Any]:
         f"A balanced week around {base} kcal per day on average, with {protein_g} g of protein "
         "daily, two strength sessions, two cardio sessions, one active day and two easier days."
     )
-    if tdee_output.get("target_clamped"):
+    if tdee is not None and tdee.target_clamped:
         summary += " Your calculated target was raised to the 1,200 kcal minimum for safety."
     if gaps:
         summary += " Note: " + "; ".join(gaps) + ". Log your weight and profile for a personal plan."
@@ -108,3 +108,47 @@ def build_offline_plan(tdee_output: dict[str, Any]) -> dict[str, Any]:
             "Aim for 7-9 hours of sleep.",
         ],
     }
+
+
+def parse_plan(text: str) -> tuple[WeeklyPlan | None, str]:
+    """The plan in a model reply (tolerating Markdown fences or prose around the object), or
+    None and a short, model-readable reason."""
+    start, end = text.find("{"), text.rfind("}")
+    if start < 0 or end <= start:
+        return None, "no JSON object found"
+    try:
+        raw = json.loads(text[start : end + 1])
+    except ValueError as exc:
+        return None, f"invalid JSON ({type(exc).__name__}: {str(exc)[:200]})"
+    try:
+        return WeeklyPlan.model_validate(raw), ""
+    except ValidationError as exc:
+        problems = []
+        for err in exc.errors()[:10]:
+            where = ".".join(str(p) for p in err["loc"]) or "plan"
+            problems.append(f"{where}: {err['msg']}")
+        return None, "; ".join(problems)
+
+
+def clamp_plan(plan: WeeklyPlan, floor: int = CALORIE_FLOOR) -> tuple[WeeklyPlan, bool]:
+    """Raise any day below `floor` kcal to the floor (macros recomputed); True if anything changed."""
+    days = []
+    changed = False
+    for day in plan.days:
+        if day.calories < floor:
+            changed = True
+            day = day.model_copy(update=day_targets(floor, day.protein_g))
+        days.append(day)
+    return (plan.model_copy(update={"days": days}) if changed else plan), changed
+
+
+def offline_plan_json(tdee_json: str | None) -> str:
+    """The offline model's plan answer: `build_offline_plan` over `calculate_tdee`'s result
+    JSON (missing or unreadable → the general plan), as JSON text."""
+    tdee: TdeeOutput | None = None
+    if tdee_json is not None:
+        try:
+            tdee = TdeeOutput.model_validate_json(tdee_json)
+        except ValidationError:
+            tdee = None
+    return json.dumps(build_offline_plan(tdee))

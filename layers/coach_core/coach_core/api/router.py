@@ -1,15 +1,15 @@
-"""HTTP routes under `/api/v1/coach`. Routes hold no logic: they authenticate (a dependency
-on every route), validate the body (schemas) and call the service."""
+"""HTTP routes under `/api/v1/coach`. Routes hold no logic: they authenticate (a dependency on
+every route), validate the body (schemas) and call the service."""
 
 from __future__ import annotations
 
-import uuid
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import Annotated, Any
 
-from fastapi import APIRouter, Body, Depends, Request
+from fastapi import APIRouter, Body, Depends
 from sse_starlette import EventSourceResponse
 
-from coach_core.auth import USER_SCOPE_KEY, authenticate
+from coach_core.api.deps import Service, UserId, current_user
+from coach_core.api.sse import event_stream_response
 from coach_core.schemas import (
     ChatRequest,
     ChatResponse,
@@ -19,44 +19,8 @@ from coach_core.schemas import (
     PlanResponse,
     ValidationErrorResponse,
 )
-from coach_core.settings import Settings, get_settings
-
-if TYPE_CHECKING:
-    from coach_core.service import CoachService
 
 API_PREFIX = "/api/v1/coach"
-SSE_HEADERS = {"Cache-Control": "no-cache"}
-
-
-def app_settings(request: Request) -> Settings:
-    """The settings the app was built with, else the process settings."""
-    settings: Settings | None = getattr(request.app.state, "settings", None)
-    return settings or get_settings()
-
-
-def coach_service(request: Request) -> CoachService:
-    """The service the app was built with, else the process service (built lazily)."""
-    service: CoachService | None = getattr(request.app.state, "service", None)
-    if service is None:
-        from coach_core.service import get_service
-
-        service = get_service()
-    return service
-
-
-async def current_user(request: Request) -> uuid.UUID:
-    """The authenticated user id (401 otherwise). The auth middleware usually resolved it
-    before the body was read; this dependency is the guarantee on every route."""
-    user_id = request.scope.get(USER_SCOPE_KEY)
-    if isinstance(user_id, uuid.UUID):
-        return user_id
-    user_id = await authenticate(request, app_settings(request))
-    request.scope[USER_SCOPE_KEY] = user_id
-    return user_id
-
-
-UserId = Annotated[uuid.UUID, Depends(current_user)]
-Service = Annotated["CoachService", Depends(coach_service)]
 
 ERROR_RESPONSES: dict[int | str, dict[str, Any]] = {
     401: {"model": ErrorResponse, "description": "Missing, expired, malformed or wrongly-signed token."},
@@ -90,8 +54,7 @@ async def chat(body: ChatRequest, user_id: UserId, service: Service) -> ChatResp
     summary="The coach reply as Server-Sent Events",
 )
 async def chat_stream(body: ChatRequest, user_id: UserId, service: Service) -> EventSourceResponse:
-    events = await service.open_stream(user_id, body)
-    return EventSourceResponse(events, headers=SSE_HEADERS, sep="\n", ping=0)
+    return event_stream_response(await service.open_stream(user_id, body), service.settings.sse_keepalive_seconds)
 
 
 @router.post(

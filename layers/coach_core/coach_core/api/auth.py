@@ -17,20 +17,18 @@ from __future__ import annotations
 import asyncio
 import datetime as dt
 import json
-import logging
 import uuid
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from coach_core.errors import AuthenticationError, CoachError, InvalidInputError
+from coach_core.observability import logger
 from coach_core.settings import Settings, get_settings
 
 if TYPE_CHECKING:
     import jwt
     from jwt.types import Options
     from starlette.requests import Request
-
-logger = logging.getLogger(__name__)
 
 LOCAL_ALGORITHM = "HS256"
 LEEWAY_SECONDS = 10
@@ -39,12 +37,10 @@ LAMBDA_CONTEXT_HEADER = "x-amzn-request-context"
 USER_SCOPE_KEY = "coach.user_id"
 """Where the authenticated user id is kept in the ASGI scope for the rest of the request."""
 
-
 class AuthConfigurationError(CoachError):
     """Token verification is misconfigured (RS256 without a JWKS URL): a server fault."""
 
     status_code = 500
-
 
 def _parse_user_id(value: object) -> uuid.UUID:
     if not isinstance(value, str):
@@ -53,7 +49,6 @@ def _parse_user_id(value: object) -> uuid.UUID:
         return uuid.UUID(value)
     except ValueError:
         raise AuthenticationError("Invalid token subject.") from None
-
 
 def mint_local_token(user_id: str, hours: float = 24, *, settings: Settings | None = None) -> str:
     """An HS256 token for `user_id` signed with the local secret (`coach token`, demo seeding)."""
@@ -74,14 +69,12 @@ def mint_local_token(user_id: str, hours: float = 24, *, settings: Settings | No
 
     return jwt.encode(claims, settings.jwt_secret.get_secret_value(), algorithm=LOCAL_ALGORITHM)
 
-
 @lru_cache(maxsize=4)
 def _jwks_client(url: str) -> jwt.PyJWKClient:
     """One client per JWKS URL per process; it caches the key set and looks keys up by `kid`."""
     import jwt
 
     return jwt.PyJWKClient(url, cache_jwk_set=True, lifespan=JWKS_CACHE_SECONDS, cache_keys=True, timeout=5)
-
 
 async def _verification_key(token: str, settings: Settings) -> tuple[Any, str]:
     import jwt  # lazily: on Lambda identity comes from the authorizer's claims, no JWT work
@@ -101,7 +94,6 @@ async def _verification_key(token: str, settings: Settings) -> tuple[Any, str]:
     except (jwt.PyJWKClientError, jwt.InvalidTokenError):
         raise AuthenticationError("Invalid token.") from None
     return signing_key.key, "RS256"
-
 
 async def verify_token(token: str, settings: Settings | None = None) -> uuid.UUID:
     """The user id of a valid token; `AuthenticationError` for anything else."""
@@ -126,7 +118,6 @@ async def verify_token(token: str, settings: Settings | None = None) -> uuid.UUI
         raise AuthenticationError("Invalid token.") from None
     return _parse_user_id(claims.get("sub"))
 
-
 def _claims_from_request_context(context: object) -> dict[str, Any] | None:
     """`authorizer.claims` (REST API, Cognito) or `authorizer.jwt.claims` (HTTP API)."""
     if not isinstance(context, dict):
@@ -139,7 +130,6 @@ def _claims_from_request_context(context: object) -> dict[str, Any] | None:
         jwt_part = authorizer.get("jwt")
         claims = jwt_part.get("claims") if isinstance(jwt_part, dict) else None
     return claims if isinstance(claims, dict) else None
-
 
 def lambda_claims(request: Request) -> dict[str, Any] | None:
     """Authorizer claims API Gateway passed in; only meaningful when running on Lambda."""
@@ -157,7 +147,6 @@ def lambda_claims(request: Request) -> dict[str, Any] | None:
         return _claims_from_request_context(context)
     return None
 
-
 def bearer_token(request: Request) -> str:
     header = request.headers.get("authorization")
     if not header:
@@ -166,7 +155,6 @@ def bearer_token(request: Request) -> str:
     if scheme.lower() != "bearer" or not token.strip():
         raise AuthenticationError("Invalid authorization header.")
     return token.strip()
-
 
 async def authenticate(request: Request, settings: Settings) -> uuid.UUID:
     """The authenticated user id for one request."""

@@ -1,0 +1,76 @@
+"""The one place errors become HTTP responses:
+- `CoachError` subclasses → their `status_code` with `{"detail": <public message>}` (4xx
+  details are written for users and name a field or a token problem; a 404 and every 5xx use
+  the class's fixed public message);
+- request validation → 422 with field-level errors (location, message, type; the submitted
+  input is never echoed back);
+- anything else → 500 with a generic message, logged by type and stack only.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.types import Message
+
+from coach_core.errors import AuthenticationError, CoachError, NotFoundError
+from coach_core.observability import log_exception
+
+GENERIC_500 = CoachError.public_message
+MAX_ERRORS = 20
+MAX_ERROR_MSG = 200
+
+
+def json_messages(status: int, body: dict[str, Any], extra: list[tuple[bytes, bytes]] | None = None) -> list[Message]:
+    """A complete JSON response as raw ASGI messages (for middleware, below FastAPI)."""
+    payload = json.dumps(body).encode()
+    headers = [(b"content-type", b"application/json"), (b"content-length", str(len(payload)).encode())]
+    return [
+        {"type": "http.response.start", "status": status, "headers": headers + (extra or [])},
+        {"type": "http.response.body", "body": payload},
+    ]
+
+
+def coach_error_response(exc: CoachError) -> JSONResponse:
+    public = exc.status_code >= 500 or isinstance(exc, NotFoundError)
+    detail = type(exc).public_message if public else exc.detail
+    headers = dict(exc.headers)
+    if isinstance(exc, AuthenticationError):
+        headers["WWW-Authenticate"] = "Bearer"
+    return JSONResponse({"detail": detail}, status_code=exc.status_code, headers=headers or None)
+
+
+def field_errors(exc: RequestValidationError) -> list[dict[str, Any]]:
+    """Location, message and type of each error; never the submitted value."""
+    out = []
+    for err in exc.errors()[:MAX_ERRORS]:
+        out.append(
+            {
+                "loc": [p if isinstance(p, int) else str(p)[:100] for p in err.get("loc", ())],
+                "msg": str(err.get("msg", "Invalid value."))[:MAX_ERROR_MSG],
+                "type": str(err.get("type", "value_error")),
+            }
+        )
+    return out
+
+
+def install_error_handlers(app: FastAPI) -> None:
+    @app.exception_handler(CoachError)
+    async def coach_error(_: Request, exc: CoachError) -> JSONResponse:
+        if exc.status_code >= 500:
+            log_exception("coach error", exc)
+        return coach_error_response(exc)
+
+    @app.exception_handler(RequestValidationError)
+    async def validation_error(_: Request, exc: RequestValidationError) -> JSONResponse:
+        return JSONResponse({"detail": field_errors(exc)}, status_code=422)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(_: Request, exc: StarletteHTTPException) -> JSONResponse:
+        detail = exc.detail if exc.status_code < 500 else GENERIC_500
+        return JSONResponse({"detail": detail}, status_code=exc.status_code, headers=exc.headers)

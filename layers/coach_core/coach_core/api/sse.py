@@ -1,0 +1,162 @@
+"""SSE framing for `/chat/stream`: the turn's events become `data: {"type", "data"}` records
+(CONTRACTS.md), with `: keep-alive` comments while the turn is silent, the sent-barrier, and
+exactly one terminal event: the turn's `done`, or one generic `error` if anything fails.
+
+The turn runs in its own task feeding a queue, so waiting for it can time out (keep-alive)
+without cancelling it. If the response is closed or cancelled (client disconnect), the task
+is cancelled, which cancels the provider request and the tool calls in flight.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import AsyncGenerator, AsyncIterator
+from contextlib import aclosing
+from typing import Any
+
+from pydantic import BaseModel
+from pydantic_core import to_json
+from sse_starlette import EventSourceResponse, ServerSentEvent
+
+from coach_core.observability import emit, log_exception
+from coach_core.schemas import (
+    DoneData,
+    DoneToolTrace,
+    ErrorData,
+    StreamDoneEvent,
+    StreamErrorEvent,
+    StreamToolEndEvent,
+    StreamToolStartEvent,
+    ToolEndData,
+    ToolStartData,
+)
+from coach_core.service.chat import SentBarrier, TokenEvent, ToolEndEvent, ToolStartEvent, TurnDone, TurnEvent
+
+STREAM_ERROR_MESSAGE = "Sorry, something went wrong while answering. Please try again."
+KEEPALIVE_COMMENT = "keep-alive"
+STREAM_QUEUE_SIZE = 256
+SSE_HEADERS = {"Cache-Control": "no-cache"}
+
+_TOKEN_RECORD_HEAD = b'data: {"type":"token","data":{"content":'
+_TOKEN_RECORD_TAIL = b"}}\n\n"
+
+
+def token_record(content: str) -> bytes:
+    """The wire bytes of one `token` event, the same bytes as
+    `sse(StreamTokenEvent(data=TokenData(content=content))).encode()`: the content string is
+    serialised by pydantic-core exactly as the model would serialise it, and compact JSON
+    never contains a raw line break, so the record is one `data:` line. ~0.5 µs instead of
+    ~11 µs for building, validating and dumping two models per streamed delta."""
+    return _TOKEN_RECORD_HEAD + to_json(content) + _TOKEN_RECORD_TAIL
+
+
+def sse(event: BaseModel) -> ServerSentEvent:
+    """One `data: <json>\\n\\n` record: no `event:`/`id:` lines (CONTRACTS.md)."""
+    return ServerSentEvent(data=event.model_dump_json(), sep="\n")
+
+
+def keepalive_event() -> ServerSentEvent:
+    return ServerSentEvent(comment=KEEPALIVE_COMMENT, sep="\n")
+
+
+def error_event() -> ServerSentEvent:
+    return sse(StreamErrorEvent(data=ErrorData(message=STREAM_ERROR_MESSAGE)))
+
+
+def done_event(done: TurnDone) -> StreamDoneEvent:
+    r = done.response
+    return StreamDoneEvent(data=DoneData(
+        session_id=r.session_id,
+        confidence=r.confidence,
+        data_gaps=r.data_gaps,
+        disclaimers=r.disclaimers,
+        tool_trace=[DoneToolTrace(tool_name=t.tool_name, latency_ms=t.latency_ms, cached=t.cached)
+                    for t in r.tool_trace],
+    ))
+
+
+def _record(event: TurnEvent) -> ServerSentEvent | bytes | None:
+    if isinstance(event, TokenEvent):  # the hot path
+        return token_record(event.content)
+    if isinstance(event, ToolStartEvent):
+        return sse(StreamToolStartEvent(data=ToolStartData(
+            tool_name=event.tool_name, description=event.description, input_summary=event.input_summary
+        )))
+    if isinstance(event, ToolEndEvent):
+        return sse(StreamToolEndEvent(data=ToolEndData(
+            tool_name=event.tool_name, latency_ms=event.latency_ms, cached=event.cached,
+            status=event.status, output_summary=event.output_summary,
+        )))
+    if isinstance(event, TurnDone):
+        return sse(done_event(event))
+    return None
+
+
+async def with_keepalive(
+    source: AsyncGenerator[TurnEvent, None], keepalive_seconds: float
+) -> AsyncGenerator[ServerSentEvent | bytes, None]:
+    """Forward `source`'s events as SSE records, sending a `: keep-alive` comment whenever it
+    is silent for `keepalive_seconds` (API Gateway drops a stream after 5 minutes of silence).
+    A `SentBarrier` holds the source until everything before it has been handed on."""
+    queue: asyncio.Queue[tuple[str, Any]] = asyncio.Queue(STREAM_QUEUE_SIZE)
+
+    async def produce() -> None:
+        try:
+            async with aclosing(source):
+                async for item in source:
+                    if isinstance(item, SentBarrier):
+                        delivered = asyncio.Event()
+                        await queue.put(("barrier", delivered))
+                        await delivered.wait()
+                    else:
+                        await queue.put(("event", item))
+        except Exception as exc:
+            await queue.put(("error", exc))
+            return
+        await queue.put(("end", None))
+
+    task = asyncio.create_task(produce())
+    try:
+        while True:
+            if not queue.empty():
+                # Already queued (a burst of deltas): no timer and no task for wait_for.
+                kind, value = queue.get_nowait()
+            else:
+                try:
+                    kind, value = await asyncio.wait_for(queue.get(), keepalive_seconds)
+                except TimeoutError:
+                    yield keepalive_event()
+                    continue
+            if kind == "end":
+                return
+            if kind == "error":
+                raise value
+            if kind == "barrier":
+                value.set()  # everything before it has been sent
+                continue
+            record = _record(value)
+            if record is not None:
+                yield record
+    finally:
+        if not task.done():
+            task.cancel()
+            with contextlib.suppress(BaseException):
+                await task
+
+
+async def guarded(
+    source: AsyncGenerator[TurnEvent, None], keepalive_seconds: float
+) -> AsyncIterator[ServerSentEvent | bytes]:
+    """`with_keepalive`, ending in one generic `error` event if the turn fails."""
+    try:
+        async for record in with_keepalive(source, keepalive_seconds):
+            yield record
+    except Exception as exc:
+        log_exception("chat stream failed", exc)
+        emit("StreamErrors", 1)
+        yield error_event()
+
+
+def event_stream_response(source: AsyncGenerator[TurnEvent, None], keepalive_seconds: float) -> EventSourceResponse:
+    return EventSourceResponse(guarded(source, keepalive_seconds), headers=SSE_HEADERS, sep="\n", ping=0)

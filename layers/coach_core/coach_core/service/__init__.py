@@ -1,0 +1,127 @@
+"""The service layer: `CoachService` composes the session store, the chat turn, the plan and
+the insights around one provider, one registry and one policy engine. `build_service` is
+the composition root (entry points and the app's lifespan call it once)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import uuid
+from collections.abc import AsyncGenerator, Callable
+
+from coach_core.context_builder import ContextBuilder
+from coach_core.db.connection import Database
+from coach_core.domain.plan import offline_plan_json
+from coach_core.models import utcnow
+from coach_core.observability import logger
+from coach_core.policies.engine import SafetyPolicyEngine, get_engine
+from coach_core.providers.base import LLMProvider
+from coach_core.providers.factory import create_provider
+from coach_core.providers.offline import OfflineKit
+from coach_core.schemas import ChatRequest, ChatResponse, InsightsResponse, PlanResponse
+from coach_core.service.chat import ChatService, TurnEvent
+from coach_core.service.insights import insights
+from coach_core.service.parts import ServiceParts
+from coach_core.service.plan import PlanGenerationError, PlanService
+from coach_core.service.sessions import PROMPT_HISTORY_MESSAGES, SessionState, SessionStore
+from coach_core.settings import Settings, get_settings
+from coach_core.tools.answers import answer_sentence
+from coach_core.tools.registry import ToolRegistry
+
+__all__ = [
+    "OFFLINE_KIT",
+    "PROMPT_HISTORY_MESSAGES",
+    "CoachService",
+    "PlanGenerationError",
+    "SessionState",
+    "build_service",
+    "make_provider",
+]
+
+OFFLINE_KIT = OfflineKit(answer=answer_sentence, plan=offline_plan_json)
+"""What the offline model needs from the layers above providers (tool phrasing, the plan)."""
+
+
+def make_provider(settings: Settings) -> LLMProvider:
+    """The provider the settings select, with the offline kit injected."""
+    return create_provider(settings, offline_kit=OFFLINE_KIT)
+
+
+class CoachService:
+    """One per app (built in the lifespan or by the Lambda entry point), shared by all
+    requests; holds no per-request state."""
+
+    def __init__(
+        self,
+        *,
+        db: Database,
+        registry: ToolRegistry,
+        provider: LLMProvider | None = None,
+        policy_engine: SafetyPolicyEngine | None = None,
+        context_builder: ContextBuilder | None = None,
+        settings: Settings | None = None,
+        provider_factory: Callable[[Settings], LLMProvider] = make_provider,
+        clock: Callable[[], dt.datetime] = utcnow,
+    ) -> None:
+        self.db = db
+        self.registry = registry
+        self._provider = provider
+        self._provider_factory = provider_factory
+        self.policies = policy_engine or get_engine()
+        self.context_builder = context_builder or ContextBuilder()
+        self.settings = settings or get_settings()
+        self.sessions = SessionStore(db, self.settings, clock)
+        parts = ServiceParts(
+            db=db, registry=registry, provider=lambda: self.provider, policies=self.policies,
+            context_builder=self.context_builder, sessions=self.sessions,
+        )
+        self._chat = ChatService(parts)
+        self._plan = PlanService(parts)
+
+    @property
+    def provider(self) -> LLMProvider:
+        """Created on first use, so a request that never calls the model never needs a key."""
+        if self._provider is None:
+            self._provider = self._provider_factory(self.settings)
+        return self._provider
+
+    @property
+    def provider_name(self) -> str:
+        return self._provider.name if self._provider is not None else self.settings.llm_provider
+
+    async def warm_up(self) -> None:
+        """Build the provider client (importing its SDK) and open the database now, so a
+        worker pays for them before its first request. Best effort: a failure is logged by
+        type and left to surface on first use."""
+        try:
+            _ = self.provider
+            await self.db.open()
+        except Exception as exc:
+            logger.warning("warm-up incomplete; continuing lazily", extra={"error": type(exc).__name__})
+
+    async def aclose(self) -> None:
+        if self._provider is not None:
+            await self._provider.aclose()
+        await self.registry.aclose()
+
+    async def chat(self, user_id: uuid.UUID, request: ChatRequest) -> ChatResponse:
+        return await self._chat.chat(user_id, request)
+
+    async def open_stream(self, user_id: uuid.UUID, request: ChatRequest) -> AsyncGenerator[TurnEvent, None]:
+        return await self._chat.open_stream(user_id, request)
+
+    async def plan(self, user_id: uuid.UUID) -> PlanResponse:
+        return await self._plan.plan(user_id)
+
+    async def insights(self, user_id: uuid.UUID) -> InsightsResponse:
+        return await insights(self.db, self.context_builder, user_id)
+
+
+def build_service(settings: Settings | None = None, db: Database | None = None) -> CoachService:
+    """The composition root: the process database, the registry with the Redis tool cache,
+    the policy engine and the configured provider (built lazily)."""
+    from coach_core.db.connection import get_database
+    from coach_core.tools import build_registry
+
+    settings = settings or get_settings()
+    db = db or get_database()
+    return CoachService(db=db, registry=build_registry(settings, db), settings=settings)

@@ -1,0 +1,26 @@
+"""What the chat turn and the plan share: one value, built once by `CoachService`."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from coach_core.context_builder import ContextBuilder
+from coach_core.db.connection import Database
+from coach_core.policies.engine import SafetyPolicyEngine
+from coach_core.providers.base import LLMProvider
+from coach_core.service.sessions import SessionStore
+from coach_core.tools.registry import ToolRegistry
+
+
+@dataclass(frozen=True)
+class ServiceParts:
+    """`provider` is a callable: the provider is built on first use (a request that never
+    calls the model never needs a key) and may be rebuilt when secrets rotate."""
+
+    db: Database
+    registry: ToolRegistry
+    provider: Callable[[], LLMProvider]
+    policies: SafetyPolicyEngine
+    context_builder: ContextBuilder
+    sessions: SessionStore

@@ -1,0 +1,112 @@
+"""`/plan`: a weekly plan from PLAN_SYSTEM_PROMPT, validated against `WeeklyPlan`.
+
+The model's JSON gets one repair round (the validation error is sent back once). The
+distinct daily calorie targets then pass the output check as "Daily target: N kcal per day."
+and the plan's text too; days under 1,200 kcal are raised to it, and a blocked text swaps in
+the deterministic plan built from the user's own targets. Violation and tool-call rows are
+written in one transaction.
+"""
+
+from __future__ import annotations
+
+import uuid
+
+from coach_core.domain.outputs import TdeeOutput
+from coach_core.domain.plan import build_offline_plan, clamp_plan, parse_plan
+from coach_core.errors import ProviderError
+from coach_core.models import PolicyViolationRow
+from coach_core.observability import emit_usage, logger
+from coach_core.orchestrator import Orchestrator
+from coach_core.prompts.system_prompts import get_system_prompt
+from coach_core.providers.base import Message
+from coach_core.providers.model_config import DEFAULT_TIER
+from coach_core.schemas import PlanResponse, WeeklyPlan
+from coach_core.service.chat import dedupe, gap_items, trace_items
+from coach_core.service.parts import ServiceParts
+from coach_core.service.sessions import violation_rows
+from coach_core.tools.registry import BoundTools
+
+PLAN_USER_MESSAGE = "Create my plan for the coming week. Reply with the JSON object only."
+PLAN_REPAIR_MESSAGE = (
+    "That reply was not a valid plan: {error}\n"
+    "Reply again with ONLY the corrected JSON object (exactly 7 days, Monday to Sunday), no other text."
+)
+PLAN_TDEE_TOOL = "calculate_tdee"
+
+
+class PlanGenerationError(ProviderError):
+    """The model's plan was not valid JSON for the schema, even after one repair attempt."""
+
+    public_message = "The coach could not build a plan right now. Please try again in a moment."
+
+
+class PlanService:
+    def __init__(self, parts: ServiceParts) -> None:
+        self.db = parts.db
+        self.registry = parts.registry
+        self._provider = parts.provider
+        self.policies = parts.policies
+        self.context_builder = parts.context_builder
+        self.sessions = parts.sessions
+
+    async def plan(self, user_id: uuid.UUID) -> PlanResponse:
+        context = await self.context_builder.build(self.db, user_id)
+        tools = self.registry.bind(user_id, None, data_version=context.data.data_version)
+        orchestrator = Orchestrator(self._provider())
+        system = get_system_prompt("plan", context.summary)
+        messages = [Message.user(PLAN_USER_MESSAGE)]
+        try:
+            result = await orchestrator.run(
+                system=system, messages=messages, tools=tools, model_tier=DEFAULT_TIER.value, response_format="json"
+            )
+            tokens = result.usage.total
+            plan, problem = parse_plan(result.text)
+            if plan is None:
+                messages += [Message.assistant(result.text), Message.user(PLAN_REPAIR_MESSAGE.format(error=problem))]
+                result = await orchestrator.run(
+                    system=system, messages=messages, tools=tools, model_tier=DEFAULT_TIER.value,
+                    response_format="json",
+                )
+                tokens += result.usage.total
+                plan, problem = parse_plan(result.text)
+            if plan is None:
+                logger.warning("plan rejected after one repair", extra={"problem": problem[:300]})
+                raise PlanGenerationError("plan JSON invalid after repair")
+            plan, disclaimers, rows = await self._check_plan(plan, tools, user_id)
+        except Exception:
+            await self.sessions.record_logs([], tools.take_log_rows())
+            raise
+        await self.sessions.write_logs(rows, tools.take_log_rows())
+        emit_usage(tokens, len(tools.trace), sum(1 for t in tools.trace if t.cached), [r.violation_type for r in rows])
+        return PlanResponse(
+            plan=plan,
+            disclaimers=disclaimers,
+            tool_trace=trace_items(tools.trace),
+            confidence=context.confidence,
+            data_gaps=gap_items(context),
+            tokens_used=tokens,
+        )
+
+    async def _check_plan(
+        self, plan: WeeklyPlan, tools: BoundTools, user_id: uuid.UUID
+    ) -> tuple[WeeklyPlan, list[str], list[PolicyViolationRow]]:
+        targets = " ".join(f"Daily target: {kcal} kcal per day." for kcal in plan.calorie_targets())
+        target_check = self.policies.check_output(targets)
+        prose = "\n".join(
+            [plan.title, plan.summary, *plan.habits, *(f"{d.focus}\n{d.training.description}" for d in plan.days)]
+        )
+        prose_check = self.policies.check_output(prose)
+        rows = violation_rows(target_check, user_id, None, "output") + violation_rows(
+            prose_check, user_id, None, "output"
+        )
+        disclaimers = dedupe(target_check.disclaimers, prose_check.disclaimers)
+        if prose_check.replaces_message:
+            # The plan's text is unsafe: refuse it and give the deterministic plan built from
+            # the user's own targets instead, led by the policy's safety message.
+            tdee = await tools.execute(PLAN_TDEE_TOOL, {})
+            output = tdee.output if isinstance(tdee.output, TdeeOutput) else None
+            safe = WeeklyPlan.model_validate(build_offline_plan(output))
+            summary = f"{prose_check.replacement_message or ''} {safe.summary}".strip()[:2000]
+            plan = safe.model_copy(update={"summary": summary})
+        plan, _ = clamp_plan(plan)
+        return plan, disclaimers, rows

@@ -1,0 +1,168 @@
+"""How the offline model phrases a tool result: one or two sentences from the real numbers.
+
+Injected into the offline provider (`providers.offline.OfflineKit`) by the service composer,
+so the provider layer never imports tools. Results are read through each tool's `Output`
+model: a result that does not validate (or is a tool error) is reported as unreadable.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from pydantic import ValidationError
+
+from coach_core.domain.outputs import (
+    AdherenceOutput,
+    NutritionSummaryOutput,
+    RecentCheckinsOutput,
+    TdeeOutput,
+    ToolOutput,
+    UserProfileOutput,
+    WeightTrendOutput,
+)
+
+
+def _num(value: float) -> str:
+    text = f"{float(value):,.2f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
+def _pct(value: float) -> str:
+    return f"{round(float(value) * 100)}%"
+
+
+def weight_trend(o: WeightTrendOutput) -> str:
+    parts = []
+    if o.latest_average_kg is not None:
+        parts.append(f"Your 7-day average is {_num(o.latest_average_kg)} kg")
+    rate = o.weekly_rate_kg
+    if rate is None:
+        parts.append("there aren't enough weigh-ins yet to measure a weekly rate (I need at least 3 "
+                     "spanning a week)")
+    elif rate < 0:
+        parts.append(f"you're losing {_num(-rate)} kg per week")
+    elif rate > 0:
+        parts.append(f"you're gaining {_num(rate)} kg per week")
+    else:
+        parts.append("your weight is holding steady")
+    sentence = " and ".join(parts)
+    sentence = sentence[0].upper() + sentence[1:] + "."
+    if o.change_kg is not None and o.weigh_ins:
+        sentence += f" That's a change of {o.change_kg:+.2f} kg across {o.weigh_ins} weigh-ins."
+    return sentence
+
+
+def nutrition(o: NutritionSummaryOutput) -> str:
+    if not o.logged_days or o.avg_calories is None:
+        return "You haven't logged any meals in this period, so I can't summarise your intake yet."
+    macros = [f"{_num(v)} g {label}" for v, label in
+              ((o.avg_protein_g, "protein"), (o.avg_carbs_g, "carbs"), (o.avg_fat_g, "fat")) if v is not None]
+    text = f"On the {o.logged_days} days you logged, you averaged {_num(o.avg_calories)} kcal"
+    text += f" with {', '.join(macros)}." if macros else "."
+    return text + f" Your logging rate is {_pct(o.logging_rate)}."
+
+
+def adherence(o: AdherenceOutput) -> str:
+    return (
+        f"Your check-in rate is {_pct(o.checkin_rate)} and your food-logging rate is {_pct(o.logging_rate)}."
+        f" Current streaks: {o.checkin_streak} days of check-ins and {o.logging_streak} days of logging."
+        f" Your longest check-in streak in this window is {o.longest_checkin_streak} days."
+    )
+
+
+def _mean(values: list[float]) -> float | None:
+    return sum(values) / len(values) if values else None
+
+
+def checkins(o: RecentCheckinsOutput) -> str:
+    if not o.count:
+        return "You have no check-ins in this period yet; a quick daily check-in helps me spot patterns."
+    averages = []
+    for mean, key, label, unit in (
+        (o.avg_sleep_hours, "sleep_hours", "sleep", " h"),
+        (o.avg_energy, "energy", "energy", "/5"),
+        (o.avg_mood, "mood", "mood", "/5"),
+    ):
+        if mean is None:
+            mean = _mean([float(v) for c in o.checkins if (v := getattr(c, key)) is not None])
+        if mean is not None:
+            averages.append(f"{label} {_num(mean)}{unit}")
+    text = f"You have {o.count} check-ins in this period"
+    return text + (f", averaging {', '.join(averages)}." if averages else ".")
+
+
+def tdee(o: TdeeOutput) -> str:
+    if o.tdee is None:
+        return "I can't estimate your maintenance calories without a recent weight; log a weigh-in first."
+    text = f"Your estimated maintenance (TDEE) is {_num(o.tdee)} kcal"
+    text += f" (BMR {_num(o.bmr)} kcal)." if o.bmr is not None else "."
+    if o.target_calories is not None:
+        text += f" For your goal, aim for about {_num(o.target_calories)} kcal a day"
+        macros = [f"{_num(v)} g {label}" for v, label in
+                  ((o.protein_g, "protein"), (o.fat_g, "fat"), (o.carbs_g, "carbs")) if v is not None]
+        text += f" with roughly {', '.join(macros)}." if macros else "."
+        if o.target_clamped:
+            text += " That target is held at the 1,200 kcal minimum."
+    return text
+
+
+def profile(o: UserProfileOutput) -> str:
+    facts = []
+    if o.age is not None:
+        facts.append(f"{o.age} years old")
+    for value in (o.sex, o.activity_level):
+        if value:
+            facts.append(str(value).replace("_", " "))
+    if o.height_cm is not None:
+        facts.append(f"{_num(o.height_cm)} cm")
+    text = ("Your profile: " + ", ".join(facts) + ".") if facts else "Your profile is mostly empty."
+    if o.goal is not None:
+        text += f" Goal: {o.goal.type}"
+        if o.goal.target_weight_kg is not None:
+            text += f" toward {_num(o.goal.target_weight_kg)} kg"
+        if o.goal.target_rate_kg_per_week is not None:
+            text += f" at {_num(o.goal.target_rate_kg_per_week)} kg per week"
+        text += "."
+    return text
+
+
+def _answerer(output_type: type[ToolOutput], render: Callable[[Any], str]) -> Callable[[str], str | None]:
+    def answer(content: str) -> str | None:
+        try:
+            return render(output_type.model_validate_json(content))
+        except ValidationError:
+            return None
+
+    return answer
+
+
+ANSWERS: Mapping[str, tuple[str, Callable[[str], str | None]]] = {
+    "get_weight_trend": ("weight trend", _answerer(WeightTrendOutput, weight_trend)),
+    "get_nutrition_summary": ("nutrition summary", _answerer(NutritionSummaryOutput, nutrition)),
+    "get_adherence_metrics": ("consistency metrics", _answerer(AdherenceOutput, adherence)),
+    "get_recent_checkins": ("recent check-ins", _answerer(RecentCheckinsOutput, checkins)),
+    "calculate_tdee": ("calorie targets", _answerer(TdeeOutput, tdee)),
+    "get_user_profile": ("profile", _answerer(UserProfileOutput, profile)),
+}
+
+
+def _generic(content: str) -> str | None:
+    try:
+        value = json.loads(content)
+    except ValueError:
+        return None
+    if not isinstance(value, dict) or "error" in value:
+        return None
+    scalars = [f"{k.replace('_', ' ')} {v}" for k, v in value.items() if isinstance(v, str | int | float)]
+    return ("Here is what I found: " + ", ".join(scalars[:8]) + ".") if scalars else ""
+
+
+def answer_sentence(name: str, content: str) -> str:
+    """The offline model's sentence about one tool result (`content` is the result JSON)."""
+    label, answer = ANSWERS.get(name, (name.replace("_", " "), _generic))
+    sentence = answer(content)
+    if sentence is None:
+        return f"I couldn't read your {label} just now, so I've left it out."
+    return sentence
