@@ -37,6 +37,7 @@ test: services
 lint: install
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/mypy
+	$(VENV)/bin/lint-imports
 
 bench: services
 	source $(SERVICES) && $(PY) -m bench.run_all

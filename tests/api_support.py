@@ -7,7 +7,8 @@ from __future__ import annotations
 import datetime as dt
 import threading
 import uuid
-from collections.abc import AsyncGenerator, Callable, Sequence
+from collections.abc import AsyncGenerator, AsyncIterator, Callable, Sequence
+from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from typing import Any, Self
 
@@ -21,11 +22,12 @@ from coach_core.db.connection import Database, PoolDatabase
 from coach_core.models import CheckIn, Diet, Goal, NutritionLog, Profile, utctoday
 from coach_core.providers.base import LLMProvider, Message, ResponseFormat, StreamChunk, ToolDefinition
 from coach_core.repositories import users
-from coach_core.service import CoachService
+from coach_core.service import CoachService, make_provider
 from coach_core.settings import Settings, load_settings
 from coach_core.tools import default_tools
 from coach_core.tools.cache import ToolCache
 from coach_core.tools.registry import ToolRegistry
+from tests.fakes import FakeLLMServer
 from tests.fakes.server import ThreadedUvicorn
 
 BASE_URL = "http://coach.test"
@@ -94,6 +96,25 @@ def build_app(db: Database, settings: Settings, provider: LLMProvider | None = N
 
 def client_for(app: FastAPI) -> httpx.AsyncClient:
     return httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url=BASE_URL, timeout=30)
+
+
+@asynccontextmanager
+async def fake_provider_client(
+    db: Database, settings: Settings, fake: FakeLLMServer
+) -> AsyncIterator[httpx.AsyncClient]:
+    """A client of the app whose provider is the real SDK aimed at `fake` (no SDK retries)."""
+    provider = make_provider(fake.settings(llm_max_retries=0))
+    try:
+        async with client_for(build_app(db, settings, provider)) as client:
+            yield client
+    finally:
+        await provider.aclose()
+
+
+async def session_row(db: Database, session_id: str | uuid.UUID) -> dict[str, Any]:
+    row = await fetch_one(db, "SELECT * FROM ai_session WHERE id = %s", (uuid.UUID(str(session_id)),))
+    assert row is not None
+    return row
 
 
 def auth_headers(user_id: uuid.UUID, settings: Settings) -> dict[str, str]:

@@ -1,5 +1,7 @@
 """Shared fixtures: a throw-away migrated PostgreSQL database per test run and a unique
-Redis key prefix per test, so several runs (and developers) can share one server."""
+Redis key prefix per test, so several runs (and developers) can share one server; settings
+pointing at them; the tool cache; the loopback OpenAI fake and the HTTP clients built on them.
+(Provider tests parametrize `fake` over both fakes in tests/integration/providers/conftest.py.)"""
 
 from __future__ import annotations
 
@@ -9,12 +11,17 @@ import uuid
 from collections.abc import AsyncIterator, Iterator
 from urllib.parse import urlsplit, urlunsplit
 
+import httpx
 import psycopg
 import pytest
 from psycopg import sql
 
-from coach_core.db.connection import PoolDatabase
+from coach_core.db.connection import Database, PoolDatabase
 from coach_core.db.migrate import migrate
+from coach_core.settings import Settings
+from coach_core.tools.cache import ToolCache
+from tests.api_support import build_app, client_for, fake_provider_client, make_settings
+from tests.fakes import FakeOpenAIServer
 
 DEFAULT_PG = "postgresql://postgres@127.0.0.1:5432/coach"
 DEFAULT_REDIS = "redis://127.0.0.1:6379/0"
@@ -79,3 +86,37 @@ def coach_env(monkeypatch: pytest.MonkeyPatch, database_url: str, redis_url: str
     yield
     get_settings.cache_clear()
     reset_database(None)
+
+
+@pytest.fixture
+def settings(coach_env: None, database_url: str, redis_url: str, redis_prefix: str) -> Settings:
+    """Settings for an app under test: the test database and Redis prefix, offline provider."""
+    return make_settings(database_url, redis_url, redis_prefix)
+
+
+@pytest.fixture
+async def cache(redis_url: str, redis_prefix: str) -> AsyncIterator[ToolCache]:
+    tool_cache = ToolCache(redis_url, redis_prefix, 0.5)
+    yield tool_cache
+    await tool_cache.close()
+
+
+@pytest.fixture(scope="module")
+def fake() -> Iterator[FakeOpenAIServer]:
+    """A loopback OpenAI wire-protocol server, scripted per test."""
+    with FakeOpenAIServer() as server:
+        yield server
+
+
+@pytest.fixture
+async def client(db: Database, settings: Settings, fake: FakeOpenAIServer) -> AsyncIterator[httpx.AsyncClient]:
+    """The HTTP app with the real OpenAI SDK aimed at the fake (no SDK retries)."""
+    async with fake_provider_client(db, settings, fake) as c:
+        yield c
+
+
+@pytest.fixture
+async def offline_client(db: Database, settings: Settings) -> AsyncIterator[httpx.AsyncClient]:
+    """The HTTP app with the offline provider."""
+    async with client_for(build_app(db, settings)) as c:
+        yield c

@@ -14,7 +14,6 @@ import json
 import logging
 import time
 import uuid
-from collections.abc import AsyncIterator, Iterator
 from typing import Any
 
 import httpx
@@ -56,27 +55,6 @@ DATA_KEYS = {
 }
 NOTHING = {"sessions": 0, "tool_calls": 0, "violations": 0}
 SECRET = "sk-live-STREAM-SECRET-91b2"
-
-
-@pytest.fixture(scope="module")
-def fake() -> Iterator[FakeOpenAIServer]:
-    with FakeOpenAIServer() as server:
-        yield server
-
-
-@pytest.fixture
-def settings(coach_env: None, database_url: str, redis_url: str, redis_prefix: str) -> Settings:
-    return make_settings(database_url, redis_url, redis_prefix)
-
-
-@pytest.fixture
-async def client(db: Database, settings: Settings, fake: FakeOpenAIServer) -> AsyncIterator[httpx.AsyncClient]:
-    provider = create_provider(fake.settings(llm_max_retries=0))
-    try:
-        async with client_for(build_app(db, settings, provider)) as c:
-            yield c
-    finally:
-        await provider.aclose()
 
 
 def assert_contract(events: list[dict[str, Any]]) -> None:

@@ -8,7 +8,7 @@ import datetime as dt
 import json
 import threading
 import uuid
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import Iterator
 from http.server import BaseHTTPRequestHandler, HTTPServer
 from typing import Any
 
@@ -29,17 +29,6 @@ ROUTES = [
     ("POST", "/api/v1/coach/plan", None),
     ("GET", "/api/v1/coach/insights", None),
 ]
-
-
-@pytest.fixture
-def settings(coach_env: None, database_url: str, redis_url: str, redis_prefix: str) -> Settings:
-    return make_settings(database_url, redis_url, redis_prefix)
-
-
-@pytest.fixture
-async def client(db: Database, settings: Settings) -> AsyncIterator[httpx.AsyncClient]:
-    async with client_for(build_app(db, settings)) as c:
-        yield c
 
 
 def _hs256(settings: Settings, secret: str | None = None, **claims: Any) -> str:
@@ -63,37 +52,40 @@ def _bad_headers(settings: Settings) -> dict[str, dict[str, str]]:
 @pytest.mark.parametrize("kind", ["missing", "expired", "forged", "malformed", "wrong_scheme", "non_uuid_sub"])
 @pytest.mark.parametrize(("method", "path", "body"), ROUTES)
 async def test_given_a_bad_token_when_calling_any_coach_route_then_401_with_detail(
-    client: httpx.AsyncClient, settings: Settings, kind: str, method: str, path: str, body: Any
+    offline_client: httpx.AsyncClient, settings: Settings, kind: str, method: str, path: str, body: Any
 ) -> None:
-    response = await client.request(method, path, json=body, headers=_bad_headers(settings)[kind])
+    response = await offline_client.request(method, path, json=body, headers=_bad_headers(settings)[kind])
     assert response.status_code == 401
     assert set(response.json()) == {"detail"} and isinstance(response.json()["detail"], str)
     assert response.headers["www-authenticate"] == "Bearer"
 
 
-async def test_given_no_token_and_a_malformed_body_when_posting_then_401_wins(client: httpx.AsyncClient) -> None:
-    response = await client.post("/api/v1/coach/chat", content=b"{not json",
+async def test_given_no_token_and_a_malformed_body_when_posting_then_401_wins(
+    offline_client: httpx.AsyncClient,
+) -> None:
+    response = await offline_client.post("/api/v1/coach/chat", content=b"{not json",
                                  headers={"content-type": "application/json"})
     assert response.status_code == 401
 
 
 async def test_given_a_forged_token_for_a_real_user_when_chatting_then_nothing_is_written(
-    client: httpx.AsyncClient, db: Database, settings: Settings
+    offline_client: httpx.AsyncClient, db: Database, settings: Settings
 ) -> None:
     user_id = await seed_user(db)
     forged = _hs256(settings, secret="attacker-secret-0123456789abcdefgh", sub=str(user_id))
-    response = await client.post("/api/v1/coach/chat", json={"message": "how is my weight?"},
+    response = await offline_client.post("/api/v1/coach/chat", json={"message": "how is my weight?"},
                                  headers={"Authorization": f"Bearer {forged}"})
     assert response.status_code == 401
     assert await written_rows(db, user_id) == {"sessions": 0, "tool_calls": 0, "violations": 0}
 
 
 async def test_given_a_client_set_lambda_context_header_off_lambda_then_it_is_not_trusted(
-    client: httpx.AsyncClient, db: Database
+    offline_client: httpx.AsyncClient, db: Database
 ) -> None:
     user_id = await seed_user(db)
     context = {"authorizer": {"claims": {"sub": str(user_id)}}}
-    response = await client.get("/api/v1/coach/insights", headers={"x-amzn-request-context": json.dumps(context)})
+    headers = {"x-amzn-request-context": json.dumps(context)}
+    response = await offline_client.get("/api/v1/coach/insights", headers=headers)
     assert response.status_code == 401
 
 
@@ -109,8 +101,10 @@ async def test_given_on_lambda_when_the_adapter_passes_authorizer_claims_then_th
     assert response.json()["window_days"] == 14
 
 
-async def test_given_health_when_called_without_a_token_then_ok_with_the_provider(client: httpx.AsyncClient) -> None:
-    response = await client.get("/health")
+async def test_given_health_when_called_without_a_token_then_ok_with_the_provider(
+    offline_client: httpx.AsyncClient,
+) -> None:
+    response = await offline_client.get("/health")
     assert response.status_code == 200
     assert response.json() == {"status": "ok", "provider": "offline"}
     assert response.headers["x-coach-provider"] == "offline"
@@ -178,8 +172,8 @@ async def test_given_rs256_tokens_when_verified_against_the_jwks_then_only_the_p
 
 
 async def test_given_a_valid_local_token_when_calling_insights_then_200(
-    client: httpx.AsyncClient, db: Database, settings: Settings
+    offline_client: httpx.AsyncClient, db: Database, settings: Settings
 ) -> None:
     user_id = await seed_user(db)
-    response = await client.get("/api/v1/coach/insights", headers=auth_headers(user_id, settings))
+    response = await offline_client.get("/api/v1/coach/insights", headers=auth_headers(user_id, settings))
     assert response.status_code == 200

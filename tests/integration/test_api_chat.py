@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import logging
 import uuid
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
 
@@ -34,10 +34,11 @@ from tests.api_support import (
     build_app,
     build_service,
     client_for,
+    fake_provider_client,
     fetch_all,
-    fetch_one,
     make_settings,
     seed_user,
+    session_row,
     written_rows,
 )
 from tests.fakes import Call, Fail, FakeOpenAIServer, Reply
@@ -51,33 +52,6 @@ TRACE_KEYS = {"tool_name", "description", "input_summary", "output_summary", "la
 SECRET = "sk-live-DO-NOT-LEAK-7f3a9c"
 
 
-@pytest.fixture(scope="module")
-def fake() -> Iterator[FakeOpenAIServer]:
-    with FakeOpenAIServer() as server:
-        yield server
-
-
-@pytest.fixture
-def settings(coach_env: None, database_url: str, redis_url: str, redis_prefix: str) -> Settings:
-    return make_settings(database_url, redis_url, redis_prefix)
-
-
-@asynccontextmanager
-async def api(db: Database, settings: Settings, fake: FakeOpenAIServer) -> AsyncIterator[httpx.AsyncClient]:
-    provider = create_provider(fake.settings(llm_max_retries=0))
-    try:
-        async with client_for(build_app(db, settings, provider)) as client:
-            yield client
-    finally:
-        await provider.aclose()
-
-
-@pytest.fixture
-async def client(db: Database, settings: Settings, fake: FakeOpenAIServer) -> AsyncIterator[httpx.AsyncClient]:
-    async with api(db, settings, fake) as c:
-        yield c
-
-
 async def _chat(client: httpx.AsyncClient, user: uuid.UUID, settings: Settings, message: str,
                 session_id: str | None = None) -> httpx.Response:
     body: dict[str, Any] = {"message": message}
@@ -89,12 +63,6 @@ async def _chat(client: httpx.AsyncClient, user: uuid.UUID, settings: Settings, 
 def _conversation(fake: FakeOpenAIServer, index: int) -> list[tuple[str, str]]:
     """(role, content) of the non-system messages the provider received in request `index`."""
     return [(m["role"], m.get("content") or "") for m in fake.requests[index].body["messages"] if m["role"] != "system"]
-
-
-async def _session(db: Database, session_id: str) -> dict[str, Any]:
-    row = await fetch_one(db, "SELECT * FROM ai_session WHERE id = %s", (uuid.UUID(session_id),))
-    assert row is not None
-    return row
 
 
 async def test_given_a_tool_round_when_chatting_then_every_response_field_is_filled_and_stored(
@@ -126,7 +94,7 @@ async def test_given_a_tool_round_when_chatting_then_every_response_field_is_fil
     assert len(fake.requests[0].body["tools"]) == 6
     assert _conversation(fake, 0) == [("user", "How is my weight trending?")]
 
-    session = await _session(db, body["session_id"])
+    session = await session_row(db, body["session_id"])
     assert session["user_id"] == user and session["status"] == "ACTIVE"
     assert session["history"] == [{"role": "user", "content": "How is my weight trending?"},
                                   {"role": "assistant", "content": body["message"]}]
@@ -160,7 +128,7 @@ async def test_given_a_session_id_when_chatting_again_then_the_session_resumes_w
     assert second["session_id"] == first["session_id"]
     assert _conversation(fake, 1) == [("user", "First question"), ("assistant", "First answer."),
                                       ("user", "Second question")]
-    session = await _session(db, first["session_id"])
+    session = await session_row(db, first["session_id"])
     assert session["message_count"] == 4 and session["tokens_used"] == 40
     assert [t["content"] for t in session["history"]] == ["First question", "First answer.", "Second question",
                                                           "Second answer."]
@@ -172,12 +140,12 @@ async def test_given_a_history_cap_when_chatting_then_stored_history_is_trimmed_
     settings = make_settings(database_url, redis_url, redis_prefix, coach_max_conversation_history=4)
     user = await seed_user(db)
     fake.script([Reply(f"answer {i}") for i in range(1, 4)])
-    async with api(db, settings, fake) as client:
+    async with fake_provider_client(db, settings, fake) as client:
         session_id = (await _chat(client, user, settings, "question 1")).json()["session_id"]
         for i in (2, 3):
             assert (await _chat(client, user, settings, f"question {i}", session_id)).status_code == 200
 
-    session = await _session(db, session_id)
+    session = await session_row(db, session_id)
     assert [t["content"] for t in session["history"]] == ["question 2", "answer 2", "question 3", "answer 3"]
     assert session["message_count"] == 6
 
@@ -194,7 +162,7 @@ async def test_given_a_long_session_when_chatting_then_the_prompt_carries_only_t
     prompt = _conversation(fake, 4)
     assert len(prompt) == PROMPT_HISTORY_MESSAGES + 1
     assert prompt[0] == ("user", "question 2") and prompt[-1] == ("user", "question 5")
-    assert len((await _session(db, session_id))["history"]) == 10  # stored history keeps up to 12
+    assert len((await session_row(db, session_id))["history"]) == 10  # stored history keeps up to 12
 
 
 async def test_given_an_idle_session_when_chatting_then_it_is_expired_and_a_fresh_one_starts(
@@ -213,9 +181,9 @@ async def test_given_an_idle_session_when_chatting_then_it_is_expired_and_a_fres
 
     assert new != old
     assert _conversation(fake, 1) == [("user", "back again")]  # the idle history is not carried over
-    expired = await _session(db, old)
+    expired = await session_row(db, old)
     assert expired["status"] == "EXPIRED" and expired["expired_at"] is not None
-    fresh = await _session(db, new)
+    fresh = await session_row(db, new)
     assert fresh["status"] == "ACTIVE" and fresh["message_count"] == 2
 
 
@@ -228,7 +196,7 @@ async def test_given_a_session_the_sweeper_expired_when_chatting_then_a_fresh_on
     async with db.connection() as conn:
         await conn.execute("UPDATE ai_session SET status = 'EXPIRED' WHERE id = %s", (uuid.UUID(old),))
     new = (await _chat(client, user, settings, "again", old)).json()["session_id"]
-    assert new != old and (await _session(db, old))["message_count"] == 2
+    assert new != old and (await session_row(db, old))["message_count"] == 2
 
 
 @pytest.mark.parametrize("whose", ["another_users", "unknown"])
@@ -247,7 +215,7 @@ async def test_given_a_session_id_that_is_not_the_users_when_chatting_then_404_a
     assert response.json() == {"detail": "Session not found."}
     assert fake.requests == []
     assert await written_rows(db, intruder) == {"sessions": 0, "tool_calls": 0, "violations": 0}
-    assert (await _session(db, owned))["message_count"] == 2
+    assert (await session_row(db, owned))["message_count"] == 2
 
 
 @pytest.mark.parametrize(
@@ -279,7 +247,7 @@ async def test_given_input_the_policies_flag_or_block_when_chatting_then_safety_
     assert {"direction": "input", "violation_type": violation, "action_taken": action,
             "session_id": uuid.UUID(body["session_id"])} in rows
     # The exchange is kept so the conversation stays coherent.
-    session = await _session(db, body["session_id"])
+    session = await session_row(db, body["session_id"])
     assert session["history"] == [{"role": "user", "content": message}, {"role": "assistant", "content": reply}]
 
 
@@ -316,7 +284,7 @@ async def test_given_an_unsafe_answer_when_checking_output_then_it_is_replaced_a
     fake.script([Reply("Just eat 500 calories a day until the wedding.")])
     body = (await _chat(client, user, settings, "Fastest way to slim down?")).json()
     assert body["message"] == CALORIE_BLOCK_MESSAGE and body["finish_reason"] == "safety"
-    session = await _session(db, body["session_id"])
+    session = await session_row(db, body["session_id"])
     assert session["history"][-1] == {"role": "assistant", "content": CALORIE_BLOCK_MESSAGE}
 
 
@@ -487,7 +455,7 @@ async def test_given_a_session_expired_between_look_up_and_write_when_recording_
 
     user = await seed_user(db)
     fake.script([Reply("First.")])
-    async with api(db, settings, fake) as client:
+    async with fake_provider_client(db, settings, fake) as client:
         old = uuid.UUID((await _chat(client, user, settings, "hi")).json()["session_id"])
     store = SessionStore(db, settings)
     state = await store.open(user, old)
@@ -498,6 +466,6 @@ async def test_given_a_session_expired_between_look_up_and_write_when_recording_
     written = await store.record(state, user, Exchange("again", "Answer.", 5, [], []))
 
     assert written != old
-    fresh = await _session(db, str(written))
+    fresh = await session_row(db, str(written))
     assert fresh["history"] == [{"role": "user", "content": "again"}, {"role": "assistant", "content": "Answer."}]
-    assert (await _session(db, str(old)))["message_count"] == 2
+    assert (await session_row(db, str(old)))["message_count"] == 2

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import uuid
-from collections.abc import AsyncIterator, Iterator
 from typing import Any
 
 import httpx
@@ -20,11 +19,10 @@ from coach_core.db.connection import Database
 from coach_core.domain.formulas import calculate_tdee
 from coach_core.domain.plan import build_offline_plan
 from coach_core.prompts.disclaimer_templates import SUPPORT_RESOURCES_MESSAGE, get_disclaimer
-from coach_core.providers.factory import create_provider
 from coach_core.schemas import WEEKDAYS, WeeklyPlan
 from coach_core.service import PlanGenerationError
 from coach_core.settings import Settings
-from tests.api_support import auth_headers, build_app, client_for, fetch_all, make_settings, seed_user, written_rows
+from tests.api_support import auth_headers, fetch_all, seed_user, written_rows
 from tests.factories import tdee_output
 from tests.fakes import Call, FakeOpenAIServer, Reply
 
@@ -35,33 +33,6 @@ INSIGHTS = "/api/v1/coach/insights"
 PLAN_KEYS = {"plan", "disclaimers", "tool_trace", "confidence", "data_gaps", "tokens_used"}
 
 
-@pytest.fixture(scope="module")
-def fake() -> Iterator[FakeOpenAIServer]:
-    with FakeOpenAIServer() as server:
-        yield server
-
-
-@pytest.fixture
-def settings(coach_env: None, database_url: str, redis_url: str, redis_prefix: str) -> Settings:
-    return make_settings(database_url, redis_url, redis_prefix)
-
-
-@pytest.fixture
-async def offline(db: Database, settings: Settings) -> AsyncIterator[httpx.AsyncClient]:
-    async with client_for(build_app(db, settings)) as c:
-        yield c
-
-
-@pytest.fixture
-async def client(db: Database, settings: Settings, fake: FakeOpenAIServer) -> AsyncIterator[httpx.AsyncClient]:
-    provider = create_provider(fake.settings(llm_max_retries=0))
-    try:
-        async with client_for(build_app(db, settings, provider)) as c:
-            yield c
-    finally:
-        await provider.aclose()
-
-
 def _plan_json(calories: int = 1800, days: int = 7) -> str:
     plan = build_offline_plan(tdee_output(target_calories=calories, protein_g=120, weight_kg=70))
     plan["days"] = plan["days"][:days]
@@ -69,10 +40,10 @@ def _plan_json(calories: int = 1800, days: int = 7) -> str:
 
 
 async def test_given_the_offline_provider_when_planning_then_a_valid_week_from_the_users_tdee(
-    offline: httpx.AsyncClient, db: Database, settings: Settings
+    offline_client: httpx.AsyncClient, db: Database, settings: Settings
 ) -> None:
     user = await seed_user(db)
-    response = await offline.post(PLAN, headers=auth_headers(user, settings))
+    response = await offline_client.post(PLAN, headers=auth_headers(user, settings))
     assert response.status_code == 200
     assert response.headers["x-coach-provider"] == "offline"
     body = response.json()
@@ -91,10 +62,10 @@ async def test_given_the_offline_provider_when_planning_then_a_valid_week_from_t
 
 
 async def test_given_an_empty_json_body_when_planning_then_it_is_accepted(
-    offline: httpx.AsyncClient, db: Database, settings: Settings
+    offline_client: httpx.AsyncClient, db: Database, settings: Settings
 ) -> None:
     user = await seed_user(db)
-    assert (await offline.post(PLAN, json={}, headers=auth_headers(user, settings))).status_code == 200
+    assert (await offline_client.post(PLAN, json={}, headers=auth_headers(user, settings))).status_code == 200
 
 
 async def test_given_invalid_json_then_a_repair_when_planning_then_the_error_was_sent_back_once(
@@ -190,7 +161,7 @@ async def test_given_insights_when_requested_then_no_provider_call_and_a_14_day_
 
 
 async def test_given_an_unknown_user_when_requesting_insights_then_404(
-    offline: httpx.AsyncClient, settings: Settings
+    offline_client: httpx.AsyncClient, settings: Settings
 ) -> None:
-    response = await offline.get(INSIGHTS, headers=auth_headers(uuid.uuid4(), settings))
+    response = await offline_client.get(INSIGHTS, headers=auth_headers(uuid.uuid4(), settings))
     assert response.status_code == 404 and set(response.json()) == {"detail"}

@@ -12,23 +12,12 @@ import pytest
 
 from coach_core.db.connection import Database
 from coach_core.settings import Settings
-from tests.api_support import auth_headers, build_app, client_for, make_settings, seed_user, written_rows
+from tests.api_support import auth_headers, seed_user, written_rows
 
 pytestmark = pytest.mark.integration
 
 CHAT_PATHS = ["/api/v1/coach/chat", "/api/v1/coach/chat/stream"]
 NOTHING = {"sessions": 0, "tool_calls": 0, "violations": 0}
-
-
-@pytest.fixture
-def settings(coach_env: None, database_url: str, redis_url: str, redis_prefix: str) -> Settings:
-    return make_settings(database_url, redis_url, redis_prefix)
-
-
-@pytest.fixture
-async def client(db: Database, settings: Settings) -> AsyncIterator[httpx.AsyncClient]:
-    async with client_for(build_app(db, settings)) as c:
-        yield c
 
 
 @pytest.fixture
@@ -50,10 +39,10 @@ async def user(db: Database) -> uuid.UUID:
     ],
 )
 async def test_given_an_invalid_chat_body_when_posting_then_422_field_error_and_nothing_written(
-    client: httpx.AsyncClient, db: Database, settings: Settings, user: uuid.UUID,
+    offline_client: httpx.AsyncClient, db: Database, settings: Settings, user: uuid.UUID,
     path: str, body: dict[str, Any], loc: list[str], error_type: str,
 ) -> None:
-    response = await client.post(path, json=body, headers=auth_headers(user, settings))
+    response = await offline_client.post(path, json=body, headers=auth_headers(user, settings))
     assert response.status_code == 422
     errors = response.json()["detail"]
     assert {"loc": loc, "type": error_type} in [{"loc": e["loc"], "type": e["type"]} for e in errors]
@@ -63,38 +52,39 @@ async def test_given_an_invalid_chat_body_when_posting_then_422_field_error_and_
 
 
 async def test_given_4000_characters_after_trimming_when_posting_then_accepted(
-    client: httpx.AsyncClient, db: Database, settings: Settings, user: uuid.UUID
+    offline_client: httpx.AsyncClient, db: Database, settings: Settings, user: uuid.UUID
 ) -> None:
-    response = await client.post("/api/v1/coach/chat", json={"message": "  " + "a" * 4000 + "  "},
+    response = await offline_client.post("/api/v1/coach/chat", json={"message": "  " + "a" * 4000 + "  "},
                                  headers=auth_headers(user, settings))
     assert response.status_code == 200
 
 
 @pytest.mark.parametrize("path", CHAT_PATHS)
 async def test_given_malformed_json_when_posting_then_422(
-    client: httpx.AsyncClient, db: Database, settings: Settings, user: uuid.UUID, path: str
+    offline_client: httpx.AsyncClient, db: Database, settings: Settings, user: uuid.UUID, path: str
 ) -> None:
     headers = {**auth_headers(user, settings), "content-type": "application/json"}
-    response = await client.post(path, content=b'{"message": "hi",', headers=headers)
+    response = await offline_client.post(path, content=b'{"message": "hi",', headers=headers)
     assert response.status_code == 422
     assert response.json()["detail"][0]["type"] == "json_invalid"
     assert await written_rows(db, user) == NOTHING
 
 
 async def test_given_an_unknown_plan_field_when_posting_then_422(
-    client: httpx.AsyncClient, settings: Settings, user: uuid.UUID
+    offline_client: httpx.AsyncClient, settings: Settings, user: uuid.UUID
 ) -> None:
-    response = await client.post("/api/v1/coach/plan", json={"calories": 500}, headers=auth_headers(user, settings))
+    headers = auth_headers(user, settings)
+    response = await offline_client.post("/api/v1/coach/plan", json={"calories": 500}, headers=headers)
     assert response.status_code == 422
     assert response.json()["detail"][0]["loc"] == ["body", "calories"]
 
 
 @pytest.mark.parametrize("path", [*CHAT_PATHS, "/api/v1/coach/plan"])
 async def test_given_a_body_over_64_kib_when_posting_then_413(
-    client: httpx.AsyncClient, db: Database, settings: Settings, user: uuid.UUID, path: str
+    offline_client: httpx.AsyncClient, db: Database, settings: Settings, user: uuid.UUID, path: str
 ) -> None:
     body = b'{"message": "' + b"y" * (64 * 1024) + b'"}'
-    response = await client.post(path, content=body, headers={**auth_headers(user, settings),
+    response = await offline_client.post(path, content=body, headers={**auth_headers(user, settings),
                                                              "content-type": "application/json"})
     assert response.status_code == 413
     assert set(response.json()) == {"detail"}
@@ -102,7 +92,7 @@ async def test_given_a_body_over_64_kib_when_posting_then_413(
 
 
 async def test_given_a_chunked_body_over_64_kib_without_length_when_posting_then_413(
-    client: httpx.AsyncClient, db: Database, settings: Settings, user: uuid.UUID
+    offline_client: httpx.AsyncClient, db: Database, settings: Settings, user: uuid.UUID
 ) -> None:
     async def chunks() -> AsyncIterator[bytes]:
         yield b'{"message": "'
@@ -110,31 +100,32 @@ async def test_given_a_chunked_body_over_64_kib_without_length_when_posting_then
             yield b"z" * 4096
         yield b'"}'
 
-    response = await client.post("/api/v1/coach/chat", content=chunks(),
+    response = await offline_client.post("/api/v1/coach/chat", content=chunks(),
                                  headers={**auth_headers(user, settings), "content-type": "application/json"})
     assert response.status_code == 413
     assert await written_rows(db, user) == NOTHING
 
 
 async def test_given_a_body_just_under_the_limit_when_posting_then_it_is_validated_not_rejected_for_size(
-    client: httpx.AsyncClient, settings: Settings, user: uuid.UUID
+    offline_client: httpx.AsyncClient, settings: Settings, user: uuid.UUID
 ) -> None:
     body = b'{"message": "' + b"y" * (60 * 1024) + b'"}'
-    response = await client.post("/api/v1/coach/chat", content=body,
+    response = await offline_client.post("/api/v1/coach/chat", content=body,
                                  headers={**auth_headers(user, settings), "content-type": "application/json"})
     assert response.status_code == 422  # too long a message, but not too large a body
 
 
 async def test_given_a_valid_token_for_a_user_without_a_profile_when_chatting_then_404(
-    client: httpx.AsyncClient, db: Database, settings: Settings
+    offline_client: httpx.AsyncClient, db: Database, settings: Settings
 ) -> None:
     stranger = uuid.uuid4()
-    response = await client.post("/api/v1/coach/chat", json={"message": "hi"}, headers=auth_headers(stranger, settings))
+    headers = auth_headers(stranger, settings)
+    response = await offline_client.post("/api/v1/coach/chat", json={"message": "hi"}, headers=headers)
     assert response.status_code == 404
     assert response.json() == {"detail": "User not found."}
     assert await written_rows(db, stranger) == NOTHING
 
 
-async def test_given_an_unknown_route_when_called_then_json_404(client: httpx.AsyncClient) -> None:
-    response = await client.get("/nope")
+async def test_given_an_unknown_route_when_called_then_json_404(offline_client: httpx.AsyncClient) -> None:
+    response = await offline_client.get("/nope")
     assert response.status_code == 404 and set(response.json()) == {"detail"}

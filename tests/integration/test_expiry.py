@@ -13,14 +13,9 @@ from coach_core.models import ChatTurn, utcnow
 from coach_core.repositories import sessions
 from coach_core.service.expiry import expire_idle_sessions_now
 from coach_core.settings import Settings
-from tests.api_support import fetch_all, make_settings, seed_user
+from tests.api_support import fetch_all, seed_user
 
 pytestmark = pytest.mark.integration
-
-
-@pytest.fixture
-def settings(coach_env: None, database_url: str, redis_url: str, redis_prefix: str) -> Settings:
-    return make_settings(database_url, redis_url, redis_prefix, coach_session_idle_hours=24)
 
 
 async def _session(db: Database, user: uuid.UUID, idle_hours: float, now: dt.datetime) -> uuid.UUID:

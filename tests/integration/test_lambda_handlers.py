@@ -18,6 +18,7 @@ import pytest
 
 from coach_core import lambda_handlers
 from coach_core.db import get_database, reset_database
+from coach_core.db.connection import SingleConnectionDatabase
 from coach_core.settings import get_settings
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -135,9 +136,10 @@ def test_given_event_without_claims_when_invoked_then_401_and_no_handler_work(
 
 def _backend_pid() -> int:
     db = get_database()
-    conn = getattr(db, "_conn", None)
-    assert conn is not None, "expected the single Lambda connection to be open"
-    return int(conn.info.backend_pid)
+    assert isinstance(db, SingleConnectionDatabase)
+    pid = db.backend_pid
+    assert pid is not None, "expected the single Lambda connection to be open"
+    return pid
 
 
 def test_given_two_sequential_invocations_then_the_database_connection_is_reused(

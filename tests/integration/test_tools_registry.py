@@ -17,16 +17,18 @@ from urllib.parse import urlsplit, urlunsplit
 import psycopg
 import pytest
 from psycopg import sql
+from redis.asyncio import Redis
 
 from coach_core.context_builder import ContextBuilder, compact_summary
 from coach_core.db.connection import Conn, PoolDatabase
 from coach_core.db.migrate import load_migrations, migrate
 from coach_core.demo import demo_payloads
 from coach_core.domain import formulas
-from coach_core.domain.outputs import ToolOutput
+from coach_core.domain.outputs import AdherenceOutput, ToolOutput
 from coach_core.errors import InvalidInputError, UserNotFoundError
 from coach_core.models import UserData
 from coach_core.repositories import logs
+from coach_core.repositories import users as users_repo
 from coach_core.service.importer import import_user_data, import_user_file, validate_payload
 from coach_core.tools import default_tools
 from coach_core.tools.base import BaseTool, NoArgs, ToolContext
@@ -53,13 +55,6 @@ def rows_of(payload: dict[str, Any]) -> UserData:
 
 def registry(db: PoolDatabase, cache: ToolCache | None, tools: list[BaseTool] | None = None) -> ToolRegistry:
     return ToolRegistry(tools or default_tools(), db=db, cache=cache, today=lambda: TODAY)
-
-
-@pytest.fixture
-async def cache(redis_url: str, redis_prefix: str) -> AsyncIterator[ToolCache]:
-    tool_cache = ToolCache(redis_url, redis_prefix, 0.5)
-    yield tool_cache
-    await tool_cache.close()
 
 
 async def log_rows(db: PoolDatabase, user_id: uuid.UUID) -> list[dict[str, Any]]:
@@ -332,7 +327,7 @@ async def test_given_same_call_twice_when_executed_then_second_is_a_cache_hit_an
 
 
 async def test_given_other_user_or_other_arguments_then_cache_keys_differ(
-    db: PoolDatabase, cache: ToolCache
+    db: PoolDatabase, cache: ToolCache, redis_url: str
 ) -> None:
     alex = await import_user_data(db, fresh_payload(0))
     riley = await import_user_data(db, fresh_payload(3))
@@ -347,7 +342,11 @@ async def test_given_other_user_or_other_arguments_then_cache_keys_differ(
     ]
     assert [r.trace.cached for r in results] == [False, False, False, False, True]
     assert results[0].content != results[1].content
-    keys = [k async for k in cache._redis().scan_iter(match=cache.key("*", "*"))]
+    redis = Redis.from_url(redis_url)
+    try:
+        keys = [k async for k in redis.scan_iter(match=cache.key("*", "*"))]
+    finally:
+        await redis.aclose()
     assert len(keys) == 4
 
 
@@ -520,3 +519,29 @@ async def test_given_a_write_between_builds_when_context_built_then_it_is_rebuil
 async def test_given_unknown_user_when_context_built_then_user_not_found(db: PoolDatabase) -> None:
     with pytest.raises(UserNotFoundError):
         await ContextBuilder().build(db, uuid.uuid4(), TODAY)
+
+
+async def test_given_120_straight_days_when_adherence_and_context_run_then_streaks_are_not_capped(
+    db: PoolDatabase, cache: ToolCache
+) -> None:
+    """GIVEN check-ins and food logs on each of the last 120 days WHEN the adherence tool runs
+    THEN both current streaks are 120 (not capped by the 90-day history), the longest streak
+    stays within the window, and the context summary says the same; a gap 10 days ago resets it."""
+    payload = fresh_payload(0)
+    first = dt.date.fromisoformat(payload["checkins"][0]["date"])
+    payload["checkins"] += [{"date": (first - dt.timedelta(days=i)).isoformat(), "weight_kg": 80.0}
+                            for i in range(1, 31)]
+    payload["nutrition"] += [{"date": (first - dt.timedelta(days=i)).isoformat(), "calories": 1900}
+                             for i in range(1, 31)]
+    user_id = await import_user_data(db, payload)
+    output = (await registry(db, cache).bind(user_id).execute("get_adherence_metrics", {"days": 14})).output
+    assert isinstance(output, AdherenceOutput)
+    assert (output.checkin_streak, output.logging_streak, output.longest_checkin_streak) == (120, 120, 14)
+    context = await ContextBuilder().build(db, user_id, TODAY)
+    assert "STREAK chk 120 log 120" in context.summary
+
+    async with db.connection() as conn:
+        await conn.execute("DELETE FROM daily_checkins WHERE user_id = %s AND date = %s",
+                           (user_id, TODAY - dt.timedelta(days=10)))
+        streaks = await users_repo.get_streaks(conn, user_id, TODAY)
+    assert (streaks.checkin, streaks.logging) == (10, 120)

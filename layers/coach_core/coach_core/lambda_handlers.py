@@ -18,7 +18,7 @@ from typing import Any, TypeVar
 from aws_lambda_powertools.logging import correlation_paths
 
 from coach_core.errors import CoachError
-from coach_core.observability import emit, logger, metrics, tracer
+from coach_core.observability import emit, logger, metrics, quiet_http_clients, tracer
 from coach_core.runtime_secrets import SecretUnavailableError, apply_runtime_secrets
 
 T = TypeVar("T")
@@ -48,6 +48,7 @@ def _asgi() -> Any:
         from coach_core.api import create_app
         from coach_core.service import build_service
 
+        quiet_http_clients()
         _mangum = Mangum(create_app(service=build_service()), lifespan="off")
     # Mangum runs on the thread's current event loop: make it ours every time, so a
     # connection opened in one invocation belongs to the loop of the next.

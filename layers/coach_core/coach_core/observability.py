@@ -9,6 +9,7 @@ flushes them after each invocation.
 from __future__ import annotations
 
 import functools
+import logging
 import os
 import traceback
 from collections.abc import Callable, Sequence
@@ -17,7 +18,10 @@ from typing import Any, TypeVar
 from aws_lambda_powertools import Logger, Metrics
 from aws_lambda_powertools.metrics import MetricUnit
 
-__all__ = ["MetricUnit", "emit", "emit_usage", "log_exception", "logger", "metrics", "on_lambda", "tracer"]
+__all__ = [
+    "MetricUnit", "emit", "emit_usage", "log_exception", "logger", "metrics", "on_lambda", "quiet_http_clients",
+    "tracer",
+]
 
 SERVICE_NAME = os.environ.get("POWERTOOLS_SERVICE_NAME", "coach-ai")
 METRICS_NAMESPACE = os.environ.get("POWERTOOLS_METRICS_NAMESPACE", "CoachAI")
@@ -26,6 +30,17 @@ logger = Logger(service=SERVICE_NAME)
 metrics = Metrics(namespace=METRICS_NAMESPACE, service=SERVICE_NAME)
 
 F = TypeVar("F", bound=Callable[..., Any])
+
+
+HTTP_CLIENT_LOGGERS = ("httpx", "httpx2", "httpcore", "httpcore2", "openai", "anthropic")
+
+
+def quiet_http_clients() -> None:
+    """Keep the HTTP clients' per-request INFO lines ("HTTP Request: POST ...") out of the
+    logs: one line per provider call costs CPU on every request and says nothing the access
+    log and metrics do not. Called by the entry points, not at import."""
+    for name in HTTP_CLIENT_LOGGERS:
+        logging.getLogger(name).setLevel(logging.WARNING)
 
 
 def log_exception(message: str, exc: BaseException) -> None:

@@ -13,16 +13,14 @@ builds the same app with the same provider. Each worker has its own connection p
 
 from __future__ import annotations
 
-import logging
 import os
 from typing import TYPE_CHECKING
 
+from coach_core.observability import logger, quiet_http_clients
 from coach_core.settings import ENV_LLM_PROVIDER, Settings, get_settings
 
 if TYPE_CHECKING:
     from fastapi import FastAPI
-
-logger = logging.getLogger("coach_core.server")
 
 
 def choose_provider(settings: Settings) -> str | None:
@@ -47,7 +45,7 @@ def prepare_settings() -> Settings:
             "no OPENAI_API_KEY or OPENAI_BASE_URL configured: using the offline provider "
             "(deterministic local answers; set a key or LLM_PROVIDER to change this)"
         )
-    logger.info("coach provider: %s", settings.llm_provider)
+    logger.info("coach provider", extra={"provider": settings.llm_provider})
     return settings
 
 
@@ -68,9 +66,9 @@ def serve(host: str = "127.0.0.1", port: int = 8000, workers: int = 1) -> None:
 
     if workers < 1:
         raise ValueError("workers must be at least 1")
-    logging.basicConfig(level=logging.INFO, format="%(levelname)s:     %(name)s: %(message)s")
+    quiet_http_clients()
     prepare_settings()  # may set LLM_PROVIDER in os.environ: spawned workers inherit it
-    logger.info("serving the coach API on http://%s:%d (OpenAPI at /docs), %d worker(s)", host, port, workers)
+    logger.info(f"serving the coach API on http://{host}:{port} (OpenAPI at /docs), {workers} worker(s)")
     if workers == 1:
         uvicorn.run(create_served_app(), host=host, port=port, log_level="info", timeout_graceful_shutdown=5)
         return

@@ -17,7 +17,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from coach_core.api import create_app
 from coach_core.api.errors import json_messages
 from coach_core.api.middleware import RequestObservabilityMiddleware
-from coach_core.observability import on_lambda
+from coach_core.observability import on_lambda, quiet_http_clients
 
 HEALTH_PATH = "/health"
 
@@ -56,6 +56,7 @@ async def _rebuild_service(app: FastAPI) -> None:
 
 
 def create_stream_app() -> FastAPI:
+    quiet_http_clients()
     app = create_app()
     app.add_middleware(RuntimeSecretsMiddleware, fastapi_app=app)
     app.add_middleware(RequestObservabilityMiddleware)

@@ -81,6 +81,11 @@ class SingleConnectionDatabase:
     async def open(self) -> None:
         await self._ensure()
 
+    @property
+    def backend_pid(self) -> int | None:
+        """The server process of the open connection (None before the first use)."""
+        return None if self._conn is None or self._conn.closed else self._conn.info.backend_pid
+
     async def _ensure(self) -> Conn:
         if self._conn is not None and not _socket_says_closed(self._conn):
             return self._conn

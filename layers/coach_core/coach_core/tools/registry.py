@@ -23,7 +23,7 @@ from pydantic import ValidationError
 from coach_core.db.connection import Database
 from coach_core.domain.outputs import ToolOutput
 from coach_core.models import ToolCallLogRow, utctoday
-from coach_core.observability import logger
+from coach_core.observability import log_exception, logger
 from coach_core.repositories import logs
 from coach_core.tools.base import BaseTool, ToolContext, ToolError, ToolExecution, ToolStatus, ToolTraceEntry
 from coach_core.tools.cache import ToolCache
@@ -184,7 +184,7 @@ class BoundTools:
         try:
             output: ToolOutput = await tool.run(ctx, args)
         except Exception as exc:
-            logger.exception("tool failed", extra={"tool": name, "error": type(exc).__name__})
+            log_exception(f"tool {name} failed", exc)
             return self._finish(
                 name, tool.description, canonical,
                 ToolError("tool_failed", "The tool could not run. Answer without this data and say so."),

@@ -10,7 +10,6 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
 import pytest
@@ -38,26 +37,15 @@ from coach_core.providers.model_config import model_config
 from coach_core.service import make_provider
 from coach_core.settings import load_settings
 from tests.fakes import Call, Fail, FakeAnthropicServer, FakeLLMServer, FakeOpenAIServer, Reply
+from tests.integration.providers.conftest import FAKES
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 TOOLS = [
     ToolDefinition("echo_days", "Echo days.", {"type": "object", "properties": {"days": {"type": "integer"}}}),
     ToolDefinition("get_weight_trend", "Weight.", {"type": "object", "properties": {}}),
 ]
-FAKES = {"openai": FakeOpenAIServer, "anthropic": FakeAnthropicServer}
 
 
-@pytest.fixture(scope="module", params=sorted(FAKES))
-def fake(request: pytest.FixtureRequest) -> Iterator[FakeLLMServer]:
-    with FAKES[request.param]() as server:
-        yield server
-
-
-@pytest.fixture
-async def provider(fake: FakeLLMServer) -> AsyncIterator[LLMProvider]:
-    built = create_provider(fake.settings())
-    yield built
-    await built.aclose()
 
 
 async def _collect(

@@ -8,7 +8,6 @@ import datetime as dt
 import json
 import time
 import uuid
-from collections.abc import AsyncIterator, Iterator
 from typing import Any
 
 import pytest
@@ -28,37 +27,17 @@ from coach_core.orchestrator import (
     ToolStartEvent,
 )
 from coach_core.providers.base import LLMProvider, Message
-from coach_core.providers.factory import create_provider
 from coach_core.providers.offline import OfflineProvider
 from coach_core.service import OFFLINE_KIT
 from coach_core.tools.cache import ToolCache
 from coach_core.tools.registry import BoundTools, ToolRegistry
-from tests.fakes import Call, Fail, FakeAnthropicServer, FakeLLMServer, FakeOpenAIServer, Reply
+from tests.fakes import Call, Fail, FakeLLMServer, Reply
 from tests.fakes.tools import EchoDaysTool, SlowToolA, SlowToolB
 
 SYSTEM = "You are a fitness coach."
-FAKES = {"openai": FakeOpenAIServer, "anthropic": FakeAnthropicServer}
 Run = tuple[OrchestratorResult, list[Any]]
 
 
-@pytest.fixture(scope="module", params=sorted(FAKES))
-def fake(request: pytest.FixtureRequest) -> Iterator[FakeLLMServer]:
-    with FAKES[request.param]() as server:
-        yield server
-
-
-@pytest.fixture
-async def provider(fake: FakeLLMServer) -> AsyncIterator[LLMProvider]:
-    built = create_provider(fake.settings())
-    yield built
-    await built.aclose()
-
-
-@pytest.fixture
-async def cache(redis_url: str, redis_prefix: str) -> AsyncIterator[ToolCache]:
-    tool_cache = ToolCache(redis_url, redis_prefix, 0.5)
-    yield tool_cache
-    await tool_cache.close()
 
 
 @pytest.fixture
