@@ -178,7 +178,8 @@ class LoopbackHttpClient:
 
     The latency benchmarks run client and server in one event loop; httpx's own per-request
     work (~0.5-1 ms of CPU on this machine) would be charged to the app. This client does
-    only what the measurement needs: write one request, read one Content-Length response."""
+    only what the measurement needs: write one request, read one response (Content-Length or
+    chunked, as a streamed SSE body is)."""
 
     def __init__(self, base_url: str, headers: dict[str, str] | None = None) -> None:
         from urllib.parse import urlsplit
@@ -208,7 +209,7 @@ class LoopbackHttpClient:
         status_line = await reader.readline()
         status = int(status_line.split()[1])
         length = 0
-        close = False
+        close = chunked = False
         while True:
             line = await reader.readline()
             if line in (b"\r\n", b"\n", b""):
@@ -216,9 +217,19 @@ class LoopbackHttpClient:
             name, _, value = line.decode("latin-1").partition(":")
             if name.strip().lower() == "content-length":
                 length = int(value.strip())
+            elif name.strip().lower() == "transfer-encoding" and value.strip().lower() == "chunked":
+                chunked = True
             elif name.strip().lower() == "connection" and value.strip().lower() == "close":
                 close = True
-        data = await reader.readexactly(length) if length else b""
+        if chunked:
+            parts = []
+            while size := int((await reader.readline()).split(b";")[0], 16):
+                parts.append(await reader.readexactly(size))
+                await reader.readline()
+            await reader.readline()
+            data = b"".join(parts)
+        else:
+            data = await reader.readexactly(length) if length else b""
         if close:
             await self.aclose()
         return status, data

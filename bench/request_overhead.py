@@ -56,8 +56,8 @@ async def _main(database_url: str, prefix: str) -> dict[str, Any]:
     from openai import AsyncOpenAI
 
     from bench.orchestrator_overhead import USER_MESSAGE, _replies, openai_tools, raw_openai
-    from coach_core import service as service_module
     from coach_core.api import create_app
+    from coach_core.service import build_service
     from coach_core.api.auth import mint_local_token
     from tests.fakes import FakeOpenAIServer
 
@@ -67,8 +67,8 @@ async def _main(database_url: str, prefix: str) -> dict[str, Any]:
         database_url, prefix, LLM_PROVIDER="openai", OPENAI_API_KEY="test-key-not-secret",
         OPENAI_BASE_URL=fake.base_url, LLM_MAX_RETRIES="0", LLM_TIMEOUT_SECONDS="30",
     ):
-        service_module.reset_service()
-        app = create_app()
+        service = build_service()
+        app = create_app(service=service)
         headers = {"Authorization": f"Bearer {mint_local_token(str(alex))}"}
         fake.script(_replies() * (2 * 3 * (ROUNDS + WARMUP) + 50))
         body = {"message": USER_MESSAGE, "session_id": None}
@@ -76,7 +76,7 @@ async def _main(database_url: str, prefix: str) -> dict[str, Any]:
             http = LoopbackHttpClient(base, headers)
             raw_client = AsyncOpenAI(api_key="test-key-not-secret", base_url=fake.base_url, timeout=30.0,
                                      max_retries=0)
-            registry = service_module.get_service().registry
+            registry = service.registry
             tools = openai_tools(registry)
 
             async def chat(session_id: str | None) -> dict[str, Any]:
@@ -135,11 +135,10 @@ async def _main(database_url: str, prefix: str) -> dict[str, Any]:
             await raw_client.close()
             await http.aclose()
         unexpected = fake.unexpected
-        await service_module.get_service().aclose()
+        await service.aclose()
         from coach_core.db.connection import get_database
 
         await get_database().close()
-        service_module.reset_service()
 
     raw = samples["raw"]
     latency: dict[str, Any] = {"raw_median_ms": ms(median(raw)), "raw_p95_ms": ms(percentile(raw, 95))}

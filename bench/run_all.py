@@ -29,6 +29,7 @@ BENCHMARKS = (
     "token_efficiency",
     "concurrency",
     "cache",
+    "server_cpu",
 )
 RESULTS = ROOT / "bench" / "results"
 

@@ -80,8 +80,8 @@ async def _stream_once(http: Any, body: dict[str, Any]) -> tuple[list[float], li
 async def _provider_case(provider: str, database_url: str, prefix: str, user_token: str) -> dict[str, Any]:
     import httpx
 
-    from coach_core import service as service_module
     from coach_core.api import create_app
+    from coach_core.service import build_service
     from coach_core.db.connection import get_database
     from tests.fakes import FakeAnthropicServer, FakeOpenAIServer, Reply
 
@@ -92,8 +92,8 @@ async def _provider_case(provider: str, database_url: str, prefix: str, user_tok
         database_url, prefix, LLM_PROVIDER=provider, **{key_var: "test-key-not-secret", url_var: fake.base_url},
         LLM_MAX_RETRIES="0", LLM_TIMEOUT_SECONDS="30",
     ):
-        service_module.reset_service()
-        app = create_app()
+        service = build_service()
+        app = create_app(service=service)
         headers = {"Authorization": f"Bearer {user_token}"}
         body = {"message": "How is my weight trending?", "session_id": None}
         first_delta = _first_delta_index(provider)
@@ -130,9 +130,8 @@ async def _provider_case(provider: str, database_url: str, prefix: str, user_tok
                     "provider_gap_median_ms": round(median(provider_gaps), 2),
                 })
         unexpected = fake.unexpected
-        await service_module.get_service().aclose()
+        await service.aclose()
         await get_database().close()
-        service_module.reset_service()
     return {
         "provider": provider,
         "first_token_median_ms": round(median(first_token_ms), 3),
