@@ -57,8 +57,8 @@ async def _main(database_url: str, prefix: str) -> dict[str, Any]:
 
     from bench.orchestrator_overhead import USER_MESSAGE, _replies, openai_tools, raw_openai
     from coach_core.api import create_app
-    from coach_core.service import build_service
     from coach_core.api.auth import mint_local_token
+    from coach_core.service import build_service
     from tests.fakes import FakeOpenAIServer
 
     users = await import_demo_users(database_url)

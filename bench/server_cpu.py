@@ -79,6 +79,10 @@ def _wait_for(port: int, path: str, proc: subprocess.Popen[bytes], timeout: floa
     raise RuntimeError("server did not become ready")
 
 
+def _start(args: list[str], env: dict[str, str] | None = None) -> subprocess.Popen[bytes]:
+    return subprocess.Popen(args, env=env, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+
 def _stop(proc: subprocess.Popen[bytes]) -> None:
     proc.terminate()
     try:
@@ -180,16 +184,14 @@ async def _main(database_url: str, prefix: str) -> dict[str, Any]:
         for var in ("AWS_LAMBDA_FUNCTION_NAME", "PROVIDER_SECRET_NAME", "DB_SECRET_NAME"):
             env.pop(var, None)
         coach_port = _free_port()
-        coach = subprocess.Popen(
-            [sys.executable, "-m", "coach_core.cli", "serve", "--port", str(coach_port)], env=env, cwd=ROOT,
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-        )
+        coach = _start([sys.executable, "-m", "coach_core.cli", "serve", "--port", str(coach_port)], env)
         try:
             _wait_for(coach_port, "/health", coach)
             http = LoopbackHttpClient(f"http://127.0.0.1:{coach_port}", headers)
             _, sample = await http.request("POST", STREAM_PATH, body)
             await http.aclose()
-            figures["coach_cpu_ms"] = round(1000 * await _measure_http(coach_port, coach.pid, STREAM_PATH, body, headers), 3)
+            per_request = await _measure_http(coach_port, coach.pid, STREAM_PATH, body, headers)
+            figures["coach_cpu_ms"] = round(1000 * per_request, 3)
         finally:
             _stop(coach)
         records = [line[len(b"data: "):].decode() for line in sample.split(b"\n") if line.startswith(b"data: ")]
@@ -199,8 +201,7 @@ async def _main(database_url: str, prefix: str) -> dict[str, Any]:
         records_file = ROOT / "bench" / "results" / "server_cpu_records.json"
         records_file.write_text(json.dumps(records))
         bare_port = _free_port()
-        bare = subprocess.Popen([sys.executable, "-c", BARE_SERVER, str(bare_port), str(records_file)], cwd=ROOT,
-                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        bare = _start([sys.executable, "-c", BARE_SERVER, str(bare_port), str(records_file)])
         try:
             _wait_for(bare_port, "/health", bare)
             figures["bare_sse_cpu_ms"] = round(1000 * await _measure_http(bare_port, bare.pid, "/stream", body, {}), 3)

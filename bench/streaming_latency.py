@@ -81,8 +81,8 @@ async def _provider_case(provider: str, database_url: str, prefix: str, user_tok
     import httpx
 
     from coach_core.api import create_app
-    from coach_core.service import build_service
     from coach_core.db.connection import get_database
+    from coach_core.service import build_service
     from tests.fakes import FakeAnthropicServer, FakeOpenAIServer, Reply
 
     fake_cls = FakeOpenAIServer if provider == "openai" else FakeAnthropicServer
