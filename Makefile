@@ -31,8 +31,11 @@ seed: migrate
 run: seed
 	source $(SERVICES) && $(VENV)/bin/coach serve --host $(HOST) --port $(PORT)
 
+# The whole suite against PostgreSQL directly, then the database tests again through PgBouncer
+# (transaction pooling, as strict as RDS Proxy); without a pgbouncer binary that tier skips loudly.
 test: services
 	source $(SERVICES) && $(VENV)/bin/pytest -q $(PYTEST_ARGS)
+	source $(SERVICES) && COACH_TEST_VIA_PGBOUNCER=1 $(VENV)/bin/pytest -q -rs tests/integration tests/contract $(PYTEST_ARGS)
 
 lint: install
 	$(VENV)/bin/ruff check .

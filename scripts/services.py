@@ -138,6 +138,22 @@ def find_redis() -> str:
     sys.exit("[services] could not find or start Redis")
 
 
+def local_jwt_secret() -> str:
+    """JWT_SECRET when set, else a random secret kept in .coach/jwt_secret (created once, mode
+    0600): local tokens are signed with it, and nothing ships a guessable default."""
+    configured = os.environ.get("JWT_SECRET", "")
+    if configured:
+        return configured
+    path = STATE / "jwt_secret"
+    if not path.is_file() or len(path.read_text().strip()) < 32:
+        import secrets
+
+        path.write_text(secrets.token_urlsafe(48))
+        path.chmod(0o600)
+        say("generated a local JWT secret in .coach/jwt_secret")
+    return path.read_text().strip()
+
+
 def main() -> None:
     STATE.mkdir(exist_ok=True)
     pg = find_postgres()
@@ -146,6 +162,7 @@ def main() -> None:
     say(f"PostgreSQL: {urlsplit(pg).hostname or 'socket'} db={urlsplit(pg).path.lstrip('/')}; Redis: {redis}")
     print(f"export DATABASE_URL='{pg}'")
     print(f"export REDIS_URL='{redis}'")
+    print(f"export JWT_SECRET='{local_jwt_secret()}'")
 
 
 if __name__ == "__main__":

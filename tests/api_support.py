@@ -31,6 +31,7 @@ from tests.fakes import FakeLLMServer
 from tests.fakes.server import ThreadedUvicorn
 
 BASE_URL = "http://coach.test"
+TEST_JWT_SECRET = "test-only-jwt-secret-" + "x" * 32
 
 
 def make_settings(database_url: str, redis_url: str, redis_prefix: str, **overrides: Any) -> Settings:
@@ -39,6 +40,7 @@ def make_settings(database_url: str, redis_url: str, redis_prefix: str, **overri
         "redis_url": redis_url,
         "redis_key_prefix": redis_prefix,
         "llm_provider": "offline",
+        "jwt_secret": TEST_JWT_SECRET,
     }
     values.update(overrides)
     return load_settings(**values)

@@ -20,7 +20,8 @@ from coach_core.db.connection import Database, PoolDatabase
 from coach_core.db.migrate import migrate
 from coach_core.settings import Settings
 from coach_core.tools.cache import ToolCache
-from tests.api_support import build_app, client_for, fake_provider_client, make_settings
+from tests import pgbouncer
+from tests.api_support import TEST_JWT_SECRET, build_app, client_for, fake_provider_client, make_settings
 from tests.fakes import FakeOpenAIServer
 
 DEFAULT_PG = "postgresql://postgres@127.0.0.1:5432/coach"
@@ -31,24 +32,59 @@ def _with_db(url: str, name: str) -> str:
     return urlunsplit(urlsplit(url)._replace(path="/" + name))
 
 
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """The PgBouncer tier runs the database tests through a transaction pooler: tests that need
+    one specific server backend (`direct_db`) are skipped there, and without a PgBouncer binary
+    the whole tier is skipped, loudly."""
+    if not pgbouncer.wanted():
+        return
+    missing = pgbouncer.binary() is None
+    for item in items:
+        if missing:
+            item.add_marker(pytest.mark.skip(reason="PgBouncer tier requested but pgbouncer is not installed "
+                                                    "(apt-get install pgbouncer); this tier did NOT run"))
+        elif item.get_closest_marker("direct_db"):
+            item.add_marker(pytest.mark.skip(reason="needs one specific server backend: direct tier only"))
+
+
 @pytest.fixture(scope="session")
 def database_url() -> Iterator[str]:
-    """A fresh database named for this run, migrated; dropped afterwards."""
+    """A fresh database named for this run, migrated; dropped afterwards. In the PgBouncer tier
+    the URL (and so every connection the tests and the app make, migrations included) goes
+    through PgBouncer in transaction-pooling mode."""
     base = os.environ.get("DATABASE_URL", DEFAULT_PG)
     admin = _with_db(base, "postgres")
     name = f"coach_test_{os.getpid()}_{uuid.uuid4().hex[:6]}"
     with psycopg.connect(admin, autocommit=True) as conn:
         conn.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
-    url = _with_db(base, name)
-    asyncio.run(migrate(url))
-    yield url
-    with psycopg.connect(admin, autocommit=True) as conn:
-        conn.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name)))
+    try:
+        if pgbouncer.wanted():
+            with pgbouncer.running(_with_db(base, name)) as pooled:
+                asyncio.run(migrate(pooled))
+                yield pooled
+        else:
+            url = _with_db(base, name)
+            asyncio.run(migrate(url))
+            yield url
+    finally:
+        with psycopg.connect(admin, autocommit=True) as conn:
+            conn.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name)))
 
 
 @pytest.fixture(scope="session")
 def admin_database_url() -> str:
     return _with_db(os.environ.get("DATABASE_URL", DEFAULT_PG), "postgres")
+
+
+@pytest.fixture
+def scratch_database(admin_database_url: str) -> Iterator[str]:
+    """An empty database of its own (the shared test database's logs hold other tests' rows)."""
+    name = f"coach_scratch_{uuid.uuid4().hex[:10]}"
+    with psycopg.connect(admin_database_url, autocommit=True) as conn:
+        conn.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
+    yield _with_db(admin_database_url, name)
+    with psycopg.connect(admin_database_url, autocommit=True) as conn:
+        conn.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name)))
 
 
 @pytest.fixture(scope="session")
@@ -79,6 +115,7 @@ def coach_env(monkeypatch: pytest.MonkeyPatch, database_url: str, redis_url: str
     monkeypatch.setenv("REDIS_URL", redis_url)
     monkeypatch.setenv("REDIS_KEY_PREFIX", redis_prefix)
     monkeypatch.setenv("LLM_PROVIDER", "offline")
+    monkeypatch.setenv("JWT_SECRET", TEST_JWT_SECRET)
     for var in ("OPENAI_API_KEY", "ANTHROPIC_API_KEY", "OPENAI_BASE_URL", "ANTHROPIC_BASE_URL"):
         monkeypatch.delenv(var, raising=False)
     get_settings.cache_clear()

@@ -12,6 +12,7 @@ import pytest
 
 from coach_core.db.connection import PoolDatabase, SingleConnectionDatabase
 from coach_core.lambda_handlers import run_async
+from tests import pgbouncer
 
 
 async def _backend_pid(db: SingleConnectionDatabase | PoolDatabase) -> int:
@@ -33,6 +34,7 @@ def test_given_single_connection_when_two_invocations_run_then_the_connection_is
     run_async(db.close())
 
 
+@pytest.mark.direct_db
 def test_given_backend_terminated_server_side_when_next_invocation_runs_then_it_reconnects_silently(
     database_url: str, admin_database_url: str
 ) -> None:
@@ -52,6 +54,7 @@ def test_given_unreachable_server_when_database_is_created_then_only_first_use_f
         run_async(_backend_pid(db))
 
 
+@pytest.mark.direct_db
 async def test_given_pool_connection_terminated_server_side_when_next_checkout_runs_then_a_new_one_serves_it(
     database_url: str, admin_database_url: str
 ) -> None:
@@ -89,3 +92,25 @@ async def test_given_healthy_pool_connection_when_checked_out_then_the_check_sen
         assert await _backend_pid(db) == pid
     finally:
         await db.close()
+
+
+async def test_given_the_app_connection_settings_then_no_startup_options_reach_the_server(database_url: str) -> None:
+    """GIVEN a connection made exactly as the app makes them WHEN its startup parameters are read
+    back THEN no `options` (RDS Proxy refuses any connection carrying command-line options) and
+    the session still runs in UTC (the database's own default)."""
+    for db in (SingleConnectionDatabase(database_url), PoolDatabase(database_url, max_size=1)):
+        async with db.connection() as conn:
+            assert "options" not in conn.info.get_parameters()
+            cur = await conn.execute("SHOW timezone")
+            row = await cur.fetchone()
+            assert row is not None and row["TimeZone"] in ("UTC", "Etc/UTC")
+        await db.close()
+
+
+@pytest.mark.skipif(not pgbouncer.wanted(), reason="PgBouncer tier only")
+async def test_given_pgbouncer_when_a_client_sends_startup_options_then_it_is_refused(database_url: str) -> None:
+    """GIVEN the PgBouncer tier (transaction pooling, default ignore_startup_parameters) WHEN a
+    client sends `options=-c timezone=UTC` THEN the pooler refuses it, as RDS Proxy does: the
+    tier is as strict as production, so every other test here proves compatibility."""
+    with pytest.raises(psycopg.OperationalError):
+        await psycopg.AsyncConnection.connect(database_url, options="-c timezone=UTC", connect_timeout=5)

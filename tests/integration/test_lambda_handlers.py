@@ -152,6 +152,7 @@ def test_given_two_sequential_invocations_then_the_database_connection_is_reused
     assert _backend_pid() == first
 
 
+@pytest.mark.direct_db
 def test_given_connection_killed_server_side_when_next_invocation_runs_then_no_user_visible_error(
     lambda_env: None, demo_user: uuid.UUID, admin_database_url: str
 ) -> None:

@@ -8,15 +8,13 @@ import copy
 import datetime as dt
 import json
 import uuid
-from collections.abc import AsyncIterator, Callable, Iterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any, ClassVar
-from urllib.parse import urlsplit, urlunsplit
 
 import psycopg
 import pytest
-from psycopg import sql
 from redis.asyncio import Redis
 
 from coach_core.context_builder import ContextBuilder, compact_summary
@@ -84,17 +82,6 @@ async def snapshot(db: PoolDatabase, user_id: uuid.UUID) -> dict[str, list[Any]]
 
 
 # --- migrations and the reference queries --------------------------------------------------
-
-
-@pytest.fixture
-def scratch_database(admin_database_url: str) -> Iterator[str]:
-    """An empty database of its own (the shared test database's logs hold other tests' rows)."""
-    name = f"coach_scratch_{uuid.uuid4().hex[:10]}"
-    with psycopg.connect(admin_database_url, autocommit=True) as conn:
-        conn.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
-    yield urlunsplit(urlsplit(admin_database_url)._replace(path="/" + name))
-    with psycopg.connect(admin_database_url, autocommit=True) as conn:
-        conn.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name)))
 
 
 async def test_given_fresh_database_when_two_migrators_race_and_rerun_then_applied_exactly_once(

@@ -34,7 +34,8 @@ def choose_provider(settings: Settings) -> str | None:
 
 
 def prepare_settings() -> Settings:
-    """Process settings for serving, with the offline fallback applied."""
+    """Process settings for serving, with the offline fallback applied; token verification
+    must be configured (JWKS_URL, or a JWT_SECRET of at least 32 bytes)."""
     settings = get_settings()
     switch_to = choose_provider(settings)
     if switch_to is not None:
@@ -45,6 +46,8 @@ def prepare_settings() -> Settings:
             "no OPENAI_API_KEY or OPENAI_BASE_URL configured: using the offline provider "
             "(deterministic local answers; set a key or LLM_PROVIDER to change this)"
         )
+    if settings.token_algorithm == "HS256":
+        settings.local_jwt_secret()  # no secret, no server: fail now with a message naming it
     logger.info("coach provider", extra={"provider": settings.llm_provider})
     return settings
 

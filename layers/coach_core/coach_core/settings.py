@@ -41,7 +41,7 @@ ENV_AWS_LAMBDA_FUNCTION_NAME = "AWS_LAMBDA_FUNCTION_NAME"
 
 ProviderName = Literal["openai", "anthropic", "offline"]
 
-LOCAL_JWT_SECRET = "coach-local-dev-secret-change-me-0123456789"
+MIN_JWT_SECRET_BYTES = 32
 
 
 def _env(name: str) -> AliasChoices:
@@ -51,7 +51,9 @@ def _env(name: str) -> AliasChoices:
 class Settings(BaseSettings):
     """All settings the architecture reference names, with its defaults."""
 
-    model_config = SettingsConfigDict(env_file=".env", extra="ignore", populate_by_name=False)
+    # Empty variables count as unset: the Lambda template declares DATABASE_URL, REDIS_URL and
+    # LLM_PROVIDER empty so `sam local --env-vars` can override them.
+    model_config = SettingsConfigDict(env_file=".env", extra="ignore", populate_by_name=False, env_ignore_empty=True)
 
     llm_provider: ProviderName = Field("openai", validation_alias=_env(ENV_LLM_PROVIDER))
     openai_api_key: SecretStr | None = Field(None, validation_alias=_env(ENV_OPENAI_API_KEY))
@@ -79,8 +81,10 @@ class Settings(BaseSettings):
         0.5, gt=0, le=30, validation_alias=_env(ENV_REDIS_TIMEOUT_SECONDS)
     )
 
-    jwt_secret: SecretStr = Field(SecretStr(LOCAL_JWT_SECRET), validation_alias=_env(ENV_JWT_SECRET))
-    jwt_algorithm: Literal["HS256", "RS256"] = Field("HS256", validation_alias=_env(ENV_JWT_ALGORITHM))
+    jwt_secret: SecretStr | None = Field(None, validation_alias=_env(ENV_JWT_SECRET))
+    """No default: a fixed default would let anyone forge tokens. `make run` generates one."""
+    jwt_algorithm: Literal["HS256", "RS256"] | None = Field(None, validation_alias=_env(ENV_JWT_ALGORITHM))
+    """Default: RS256 when JWKS_URL is set, else HS256."""
     jwks_url: str | None = Field(None, validation_alias=_env(ENV_JWKS_URL))
     jwt_audience: str | None = Field(None, validation_alias=_env(ENV_JWT_AUDIENCE))
     jwt_issuer: str | None = Field(None, validation_alias=_env(ENV_JWT_ISSUER))
@@ -91,6 +95,22 @@ class Settings(BaseSettings):
     secrets_cache_seconds: int = Field(300, ge=0, le=86400, validation_alias=_env(ENV_SECRETS_CACHE_SECONDS))
     log_prompts: bool = Field(False, validation_alias=_env(ENV_LOG_PROMPTS))
     aws_lambda_function_name: str | None = Field(None, validation_alias=_env(ENV_AWS_LAMBDA_FUNCTION_NAME))
+
+    @property
+    def token_algorithm(self) -> Literal["HS256", "RS256"]:
+        if self.jwt_algorithm is not None:
+            return self.jwt_algorithm
+        return "RS256" if self.jwks_url else "HS256"
+
+    def local_jwt_secret(self) -> str:
+        """The HS256 secret; a missing or short one is a configuration error naming the variable."""
+        secret = self.jwt_secret.get_secret_value() if self.jwt_secret is not None else ""
+        if len(secret.encode()) < MIN_JWT_SECRET_BYTES:
+            raise SettingsError(
+                f"{ENV_JWT_SECRET} must be set to a random value of at least {MIN_JWT_SECRET_BYTES} bytes "
+                f"(or set {ENV_JWKS_URL} to verify RS256 tokens); `make run` generates one into .coach/"
+            )
+        return secret
 
     @property
     def on_lambda(self) -> bool:

@@ -261,10 +261,12 @@ async def test_given_text_then_tools_then_text_when_streamed_then_rounds_are_sep
 
 
 async def test_given_a_consumer_that_leaves_during_tools_when_closed_then_running_tools_are_cancelled(
-    fake: FakeLLMServer, provider: LLMProvider, tools: BoundTools, slow_tools: tuple[SlowToolA, SlowToolB]
+    fake: FakeLLMServer, provider: LLMProvider, tools: BoundTools, slow_tools: tuple[SlowToolA, SlowToolB],
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """A client disconnect mid-round: the fast tool's end arrives, then the consumer leaves;
     the slow tool still running is cancelled rather than left behind."""
+    monkeypatch.setattr(slow_tools[0], "delay", 5.0)  # surely still running when the fast one ends
     fake.script([Reply(calls=(Call("echo_days", {"days": 1}), Call("slow_a")))])
     stream = Orchestrator(provider).stream(system=SYSTEM, messages=[Message.user("x")], tools=tools,
                                            model_tier="standard")

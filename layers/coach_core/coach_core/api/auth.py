@@ -1,10 +1,12 @@
 """Who is calling: the `sub` claim of a verified JWT, and nothing a client can forge.
 
-- Locally (`coach serve`, tests) the app verifies the bearer token itself: HS256 with
-  `settings.jwt_secret`, or RS256 against `settings.jwks_url` (keys cached by PyJWKClient);
-  audience and issuer are checked when configured.
-- On Lambda, API Gateway's Cognito authorizer has already verified the token. The claims
-  arrive in the Mangum scope (`aws.event`) or, under Lambda Web Adapter, in the
+- Locally (`coach serve`, tests) the app verifies the bearer token itself: RS256 against
+  `settings.jwks_url` when set (keys cached by PyJWKClient), else HS256 with `JWT_SECRET`,
+  which has no default and must be at least 32 bytes (`make run` generates one); audience and
+  issuer are checked when configured.
+- On Lambda, API Gateway's Cognito authorizer has already verified the token, and ONLY its
+  claims are accepted (no bearer-token fallback: missing claims are a 401). The claims arrive
+  in the Mangum scope (`aws.event`) or, under Lambda Web Adapter, in the
   `x-amzn-request-context` header. That header is read ONLY when `settings.on_lambda`:
   anywhere else a client could set it.
 
@@ -23,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from coach_core.errors import AuthenticationError, CoachError, InvalidInputError
 from coach_core.observability import logger
-from coach_core.settings import Settings, get_settings
+from coach_core.settings import Settings, SettingsError, get_settings
 
 if TYPE_CHECKING:
     import jwt
@@ -65,9 +67,13 @@ def mint_local_token(user_id: str, hours: float = 24, *, settings: Settings | No
         claims["aud"] = settings.jwt_audience
     if settings.jwt_issuer:
         claims["iss"] = settings.jwt_issuer
+    try:
+        secret = settings.local_jwt_secret()
+    except SettingsError as exc:
+        raise InvalidInputError(str(exc)) from None
     import jwt
 
-    return jwt.encode(claims, settings.jwt_secret.get_secret_value(), algorithm=LOCAL_ALGORITHM)
+    return jwt.encode(claims, secret, algorithm=LOCAL_ALGORITHM)
 
 @lru_cache(maxsize=4)
 def _jwks_client(url: str) -> jwt.PyJWKClient:
@@ -79,8 +85,12 @@ def _jwks_client(url: str) -> jwt.PyJWKClient:
 async def _verification_key(token: str, settings: Settings) -> tuple[Any, str]:
     import jwt  # lazily: on Lambda identity comes from the authorizer's claims, no JWT work
 
-    if settings.jwt_algorithm == "HS256":
-        return settings.jwt_secret.get_secret_value(), "HS256"
+    if settings.token_algorithm == "HS256":
+        try:
+            return settings.local_jwt_secret(), "HS256"
+        except SettingsError:
+            logger.error("JWT_SECRET is missing or shorter than 32 bytes; no token can be verified")
+            raise AuthConfigurationError("Authentication is not configured.") from None
     if not settings.jwks_url:
         logger.error("JWT_ALGORITHM=RS256 needs JWKS_URL")
         raise AuthConfigurationError("Authentication is not configured.")
@@ -157,9 +167,12 @@ def bearer_token(request: Request) -> str:
     return token.strip()
 
 async def authenticate(request: Request, settings: Settings) -> uuid.UUID:
-    """The authenticated user id for one request."""
+    """The authenticated user id for one request: on Lambda the authorizer's claims only
+    (missing claims → 401, whatever bearer token comes with the request), elsewhere a
+    verified bearer token."""
     if settings.on_lambda:
         claims = lambda_claims(request)
-        if claims is not None:
-            return _parse_user_id(claims.get("sub"))
+        if claims is None:
+            raise AuthenticationError("Not authenticated.")
+        return _parse_user_id(claims.get("sub"))
     return await verify_token(bearer_token(request), settings)

@@ -1,8 +1,10 @@
 """Connections that fit both a long-running server (a pool) and Lambda (one lazy
 connection per execution environment, reopened when the server dropped it).
 
-`prepare_threshold=None` everywhere: prepared statements pin RDS Proxy connections.
-Nothing connects at import time; the first `connection()` does.
+`prepare_threshold=None` everywhere: prepared statements pin RDS Proxy connections. No startup
+`options` (RDS Proxy refuses a connection that carries command-line options, and PgBouncer any
+startup parameter it does not know): the database's own default time zone is UTC (migration
+0001 sets it). Nothing connects at import time; the first `connection()` does.
 """
 
 from __future__ import annotations
@@ -25,7 +27,6 @@ CONNECT_KWARGS: dict[str, Any] = {
     "autocommit": True,
     "prepare_threshold": None,
     "row_factory": dict_row,
-    "options": "-c timezone=UTC",
     "connect_timeout": 10,
 }
 

@@ -1,6 +1,10 @@
-"""Versioned SQL migrations: each `migrations/NNNN_name.sql` applied once, in order,
-inside its own transaction, recorded in `schema_migrations`. A session-level advisory
-lock makes two concurrent runs safe: the second waits, then finds nothing to do."""
+"""Versioned SQL migrations: each `migrations/NNNN_name.sql` applied once, in order, recorded
+in `schema_migrations`, then (on AWS) the application role brought up to date.
+
+One run is one transaction under a transaction-level advisory lock, so it works through a
+transaction pooler (RDS Proxy, PgBouncer), where a session-level lock would be held by a
+server connection the next statement may not get; two concurrent runs are safe (the second
+waits, then finds nothing to do), and a failing migration leaves nothing half-applied."""
 
 from __future__ import annotations
 
@@ -11,6 +15,7 @@ from importlib import resources
 import psycopg
 
 from coach_core.db.connection import CONNECT_KWARGS
+from coach_core.db.roles import AppRole, ensure_app_role
 
 MIGRATION_LOCK_KEY = 0x0C0AC4A1  # any constant shared by every migrator
 
@@ -49,29 +54,28 @@ class MigrationChecksumError(RuntimeError):
     """An applied migration's file changed since; migrations are append-only."""
 
 
-async def migrate(database_url: str) -> list[str]:
-    """Apply pending migrations; return the versions applied by this call."""
+async def migrate(database_url: str, app_role: AppRole | None = None) -> list[str]:
+    """Apply pending migrations (and grant `app_role` what the application needs); return the
+    versions applied by this call."""
     applied_now: list[str] = []
-    async with await psycopg.AsyncConnection.connect(database_url, **CONNECT_KWARGS) as conn:
-        await conn.execute("SELECT pg_advisory_lock(%s)", (MIGRATION_LOCK_KEY,))
-        try:
-            await conn.execute(CREATE_TABLE)
-            cur = await conn.execute("SELECT version, checksum FROM schema_migrations")
-            done = {row["version"]: row["checksum"] for row in await cur.fetchall()}
-            for migration in load_migrations():
-                if migration.version in done:
-                    if done[migration.version] != migration.checksum:
-                        raise MigrationChecksumError(
-                            f"migration {migration.version}_{migration.name} changed after it was applied"
-                        )
-                    continue
-                async with conn.transaction():
-                    await conn.execute(migration.sql.encode())
-                    await conn.execute(
-                        "INSERT INTO schema_migrations (version, name, checksum) VALUES (%s, %s, %s)",
-                        (migration.version, migration.name, migration.checksum),
+    async with await psycopg.AsyncConnection.connect(database_url, **CONNECT_KWARGS) as conn, conn.transaction():
+        await conn.execute("SELECT pg_advisory_xact_lock(%s)", (MIGRATION_LOCK_KEY,))
+        await conn.execute(CREATE_TABLE)
+        cur = await conn.execute("SELECT version, checksum FROM schema_migrations")
+        done = {row["version"]: row["checksum"] for row in await cur.fetchall()}
+        for migration in load_migrations():
+            if migration.version in done:
+                if done[migration.version] != migration.checksum:
+                    raise MigrationChecksumError(
+                        f"migration {migration.version}_{migration.name} changed after it was applied"
                     )
-                applied_now.append(migration.version)
-        finally:
-            await conn.execute("SELECT pg_advisory_unlock(%s)", (MIGRATION_LOCK_KEY,))
+                continue
+            await conn.execute(migration.sql.encode())
+            await conn.execute(
+                "INSERT INTO schema_migrations (version, name, checksum) VALUES (%s, %s, %s)",
+                (migration.version, migration.name, migration.checksum),
+            )
+            applied_now.append(migration.version)
+        if app_role is not None:
+            await ensure_app_role(conn, app_role)
     return applied_now
