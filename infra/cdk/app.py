@@ -39,8 +39,11 @@ def stack_name(stage: str) -> str:
     return f"CoachAi-{stage}"
 
 
-def build_app(app: cdk.App | None = None) -> tuple[cdk.App, CoachStack]:
-    """Create the app and the stack (without synthesizing); tests call this in-process."""
+def build_app(app: cdk.App | None = None, env: cdk.Environment | None = None) -> tuple[cdk.App, CoachStack]:
+    """Create the app and the stack (without synthesizing); tests call this in-process.
+
+    `env` pins account and region (tests); otherwise CDK_DEFAULT_ACCOUNT/REGION decide, and
+    without them the template is region-agnostic."""
     if app is None:
         # Under the CDK CLI, CDK_OUTDIR says where the CLI expects the assembly; run directly, cdk.out/.
         if os.environ.get("CDK_OUTDIR"):
@@ -48,8 +51,8 @@ def build_app(app: cdk.App | None = None) -> tuple[cdk.App, CoachStack]:
         else:
             app = cdk.App(outdir=str(REPO_ROOT / "cdk.out"), context=cdk_json_context())
     config = CoachConfig.from_context(app.node)
-    account = os.environ.get("CDK_DEFAULT_ACCOUNT")
-    region = os.environ.get("CDK_DEFAULT_REGION")
+    account = env.account if env else os.environ.get("CDK_DEFAULT_ACCOUNT")
+    region = env.region if env else os.environ.get("CDK_DEFAULT_REGION")
     if config.vpc_id and not (account and region):
         raise ConfigError(
             f"{CTX_VPC_ID} needs an explicit account and region for the VPC lookup: "

@@ -36,7 +36,7 @@ def lint(synth: Synth, tmp_path: Path) -> list[dict[str, Any]]:
     return matches
 
 
-@pytest.mark.parametrize("which", ["synth", "synth_prod"])
+@pytest.mark.parametrize("which", ["synth", "synth_prod", "synth_full"])
 def test_cfn_lint_reports_no_errors(which: str, request: pytest.FixtureRequest, tmp_path: Path) -> None:
     assert CFN_LINT.exists(), f"cfn-lint not installed next to {sys.executable}"
     synth: Synth = request.getfixturevalue(which)

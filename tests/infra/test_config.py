@@ -26,6 +26,24 @@ def test_given_empty_context_then_defaults_apply() -> None:
     assert cfg.layer_path == REPO_ROOT / "build" / "layer"
     assert cfg.lwa_layer_version == 30
     assert cfg.is_production is False
+    assert (cfg.llm_fallback_provider, cfg.safety_guard, cfg.lwa_layer_arn) == (None, "none", None)
+    assert (cfg.stream_deadline_seconds, cfg.stream_reserved_concurrency) == (120, None)
+    assert (cfg.rate_limit_per_minute, cfg.daily_token_budget, cfg.alarm_email) == (None, None, None)
+    assert (cfg.waf, cfg.allow_password_auth, cfg.snap_start) == (False, False, True)
+    assert cfg.providers_in_use == frozenset({"openai"})
+
+
+@pytest.mark.parametrize(
+    ("context", "providers"),
+    [
+        ({"coach:llmProvider": "anthropic"}, {"anthropic"}),
+        ({"coach:llmProvider": "anthropic", "coach:llmFallbackProvider": "openai"}, {"anthropic", "openai"}),
+        ({"coach:llmProvider": "anthropic", "coach:safetyGuard": "moderation"}, {"anthropic", "openai"}),
+        ({"coach:llmProvider": "anthropic", "coach:safetyGuard": "llm"}, {"anthropic"}),
+    ],
+)
+def test_given_providers_and_guard_then_the_keys_in_use_follow(context: dict[str, Any], providers: set[str]) -> None:
+    assert config_from(context).providers_in_use == frozenset(providers)
 
 
 @pytest.mark.parametrize(
@@ -42,6 +60,23 @@ def test_given_empty_context_then_defaults_apply() -> None:
         ({}, "tracer_subsegments", False),
         ({"coach:tracerSubsegments": True}, "tracer_subsegments", True),
         ({"coach:tracerSubsegments": "false"}, "tracer_subsegments", False),
+        ({"coach:llmFallbackProvider": "Anthropic"}, "llm_fallback_provider", "anthropic"),
+        ({"coach:llmFallbackProvider": ""}, "llm_fallback_provider", None),
+        ({"coach:safetyGuard": "moderation"}, "safety_guard", "moderation"),
+        ({"coach:streamDeadlineSeconds": 300}, "stream_deadline_seconds", 300),
+        ({"coach:streamReservedConcurrency": 10}, "stream_reserved_concurrency", 10),
+        ({"coach:streamReservedConcurrency": "off"}, "stream_reserved_concurrency", 0),
+        ({"coach:rateLimitPerMinute": 0}, "rate_limit_per_minute", 0),
+        ({"coach:dailyTokenBudget": "100000"}, "daily_token_budget", 100000),
+        ({"coach:alarmEmail": "ops@example.com"}, "alarm_email", "ops@example.com"),
+        ({"coach:waf": True}, "waf", True),
+        ({"coach:allowPasswordAuth": "true"}, "allow_password_auth", True),
+        ({"coach:snapStart": False}, "snap_start", False),
+        (
+            {"coach:lwaLayerArn": "arn:aws-cn:lambda:cn-north-1:111122223333:layer:Lwa:2"},
+            "lwa_layer_arn",
+            "arn:aws-cn:lambda:cn-north-1:111122223333:layer:Lwa:2",
+        ),
     ],
 )
 def test_given_valid_value_then_it_is_used(context: dict[str, Any], attribute: str, expected: Any) -> None:
@@ -60,6 +95,19 @@ def test_given_valid_value_then_it_is_used(context: dict[str, Any], attribute: s
         ({"coach:lwaLayerVersion": "latest"}, "coach:lwaLayerVersion"),
         ({"coach:lwaLayerVersion": 0}, "coach:lwaLayerVersion"),
         ({"coach:tracerSubsegments": "sometimes"}, "coach:tracerSubsegments"),
+        ({"coach:llmFallbackProvider": "openai"}, "coach:llmFallbackProvider"),  # same as the primary
+        ({"coach:llmFallbackProvider": "gemini"}, "coach:llmFallbackProvider"),
+        ({"coach:safetyGuard": "strict"}, "coach:safetyGuard"),
+        ({"coach:streamDeadlineSeconds": 10}, "coach:streamDeadlineSeconds"),
+        ({"coach:streamDeadlineSeconds": 900}, "coach:streamDeadlineSeconds"),
+        ({"coach:streamReservedConcurrency": -1}, "coach:streamReservedConcurrency"),
+        ({"coach:rateLimitPerMinute": "many"}, "coach:rateLimitPerMinute"),
+        ({"coach:dailyTokenBudget": 1.5}, "coach:dailyTokenBudget"),
+        ({"coach:alarmEmail": "not-an-address"}, "coach:alarmEmail"),
+        ({"coach:waf": "yes"}, "coach:waf"),
+        ({"coach:allowPasswordAuth": 1}, "coach:allowPasswordAuth"),
+        ({"coach:snapStart": "maybe"}, "coach:snapStart"),
+        ({"coach:lwaLayerArn": "LambdaAdapterLayerArm64:30"}, "coach:lwaLayerArn"),
     ],
 )
 def test_given_invalid_value_then_error_names_the_key(context: dict[str, Any], key: str) -> None:
@@ -93,6 +141,21 @@ def test_given_missing_layer_folder_then_synth_explains_how_to_build_it(tmp_path
         app_module.build_app(cdk.App(context={"coach:layerPath": str(tmp_path / "absent")}))
 
 
+def test_given_a_built_layer_without_the_ca_bundle_then_synth_names_the_script(tmp_path: Path) -> None:
+    """GIVEN a layer with coach_core but no database CA bundle THEN synth stops and says how to add it;
+    WITH the bundle it passes the check."""
+    import aws_cdk as cdk
+
+    from coach_infra.layer import CA_BUNDLE, LayerFolderMissing, SharedLayer
+
+    (tmp_path / "python" / "coach_core").mkdir(parents=True)
+    with pytest.raises(LayerFolderMissing, match=r"scripts/fetch_rds_ca\.py"):
+        SharedLayer(cdk.Stack(cdk.App(), "Probe"), "Layer", path=tmp_path)
+    (tmp_path / CA_BUNDLE).parent.mkdir(parents=True, exist_ok=True)
+    (tmp_path / CA_BUNDLE).write_text("-----BEGIN CERTIFICATE-----\n")
+    SharedLayer(cdk.Stack(cdk.App(), "Probe"), "Layer", path=tmp_path)
+
+
 def test_cdk_json_runs_the_app_with_the_project_venv() -> None:
     import json
 
@@ -108,5 +171,12 @@ def test_cdk_json_runs_the_app_with_the_project_venv() -> None:
         "coach:vpcId",
         "coach:layerPath",
         "coach:lwaLayerVersion",
+        "coach:llmFallbackProvider",
+        "coach:safetyGuard",
+        "coach:streamDeadlineSeconds",
+        "coach:alarmEmail",
+        "coach:waf",
+        "coach:allowPasswordAuth",
+        "coach:snapStart",
     ):
         assert key in context, key

@@ -7,42 +7,39 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
+from tests.infra.conftest import ALIASED_FUNCTIONS, API_FUNCTIONS, PYTHON_FUNCTIONS
+
 if TYPE_CHECKING:
     from tests.infra.conftest import Synth
 
 pytestmark = pytest.mark.infra
 
-PYTHON_FUNCTIONS = 6  # chat, plan, insights, chat_stream, expire_sessions, migrate
-# CDK's own providers (Node.js): the Trigger runner and the default-security-group restrictor.
-CDK_PROVIDER_FUNCTIONS = 2
+# CDK's own providers (Node.js): the Trigger runner, the default-security-group restrictor and the
+# log-retention helper (RDS log export retention).
+CDK_PROVIDER_FUNCTIONS = 3
 LWA_ARN_TAIL = ":753240598075:layer:LambdaAdapterLayerArm64:"
-
-
-def coach_functions(s: Synth) -> dict[str, dict[str, Any]]:
-    return {
-        k: v
-        for k, v in s.resources("AWS::Lambda::Function").items()
-        if str(v["Properties"].get("Runtime", "")).startswith("python")
-    }
-
-
-def function_id(s: Synth, name: str) -> str:
-    """Logical id of the coach function built from functions/<name>/."""
-    prefix = "Functions" + "".join(p.capitalize() for p in name.split("_"))
-    matches = [k for k in coach_functions(s) if k.startswith(prefix) and not k[len(prefix) :].startswith("Stream")]
-    assert len(matches) == 1, (name, matches)
-    return matches[0]
-
-
-def env_of(s: Synth, name: str) -> dict[str, Any]:
-    fn = s.data["Resources"][function_id(s, name)]
-    variables: dict[str, Any] = fn["Properties"]["Environment"]["Variables"]
-    return variables
+ROUTES = [
+    ("/api/v1/coach/chat", "POST", "chat"),
+    ("/api/v1/coach/chat/stream", "POST", "chat_stream"),
+    ("/api/v1/coach/plan", "POST", "plan"),
+    ("/api/v1/coach/insights", "GET", "insights"),
+    ("/api/v1/coach/profile", "PUT", "data"),
+    ("/api/v1/coach/checkins", "POST", "data"),
+    ("/api/v1/coach/food-logs", "POST", "data"),
+    ("/api/v1/coach/me/data", "GET", "data"),
+    ("/api/v1/coach/me", "DELETE", "data"),
+    ("/api/v1/coach/me/usage", "GET", "data"),
+]
 
 
 def one(resources: dict[str, dict[str, Any]]) -> tuple[str, dict[str, Any]]:
     assert len(resources) == 1, sorted(resources)
     return next(iter(resources.items()))
+
+
+def actions(statement: dict[str, Any]) -> list[str]:
+    raw = statement.get("Action", [])
+    return [raw] if isinstance(raw, str) else list(raw)
 
 
 def all_statements(s: Synth) -> list[tuple[str, dict[str, Any]]]:
@@ -60,11 +57,6 @@ def all_statements(s: Synth) -> list[tuple[str, dict[str, Any]]]:
     return found
 
 
-def actions(statement: dict[str, Any]) -> list[str]:
-    raw = statement.get("Action", [])
-    return [raw] if isinstance(raw, str) else list(raw)
-
-
 def role_statements(s: Synth, role_logical_id: str) -> list[dict[str, Any]]:
     """Statements of every AWS::IAM::Policy attached to the role, plus its inline policies."""
     out: list[dict[str, Any]] = []
@@ -77,60 +69,23 @@ def role_statements(s: Synth, role_logical_id: str) -> list[dict[str, Any]]:
     return out
 
 
-# --- counts -------------------------------------------------------------------------------------
+def secrets_read_by(s: Synth, name: str) -> set[str]:
+    """Logical ids of the secrets function `name`'s role may read."""
+    read: set[str] = set()
+    for st in role_statements(s, s.role_id(name)):
+        if any(a.startswith("secretsmanager:") for a in actions(st)):
+            assert set(actions(st)) <= {"secretsmanager:GetSecretValue", "secretsmanager:DescribeSecret"}, st
+            resources = st["Resource"] if isinstance(st["Resource"], list) else [st["Resource"]]
+            read.update(r["Ref"] for r in resources)
+    return read
 
 
-@pytest.mark.parametrize(
-    ("cfn_type", "count"),
-    [
-        ("AWS::Lambda::Function", PYTHON_FUNCTIONS + CDK_PROVIDER_FUNCTIONS),
-        ("AWS::Lambda::LayerVersion", 1),
-        ("AWS::Logs::LogGroup", PYTHON_FUNCTIONS),
-        ("AWS::ApiGateway::RestApi", 1),
-        ("AWS::ApiGateway::Method", 4),
-        ("AWS::ApiGateway::Authorizer", 1),
-        ("AWS::Cognito::UserPool", 1),
-        ("AWS::RDS::DBInstance", 1),
-        ("AWS::RDS::DBProxy", 1),
-        ("AWS::ElastiCache::ReplicationGroup", 1),
-        ("AWS::EC2::NatGateway", 1),
-        ("AWS::Scheduler::Schedule", 1),
-        ("AWS::SecretsManager::Secret", 2),
-        ("Custom::Trigger", 1),
-        ("AWS::CloudWatch::Alarm", 6),
-    ],
-)
-def test_given_default_context_when_synthesized_then_resource_counts_match(
-    synth: Synth, cfn_type: str, count: int
-) -> None:
-    synth.template.resource_count_is(cfn_type, count)
+def secret_id(s: Synth, prefix: str) -> str:
+    (found,) = [k for k in s.resources("AWS::SecretsManager::Secret") if k.startswith(prefix)]
+    return found
 
 
-def test_given_default_context_then_exactly_six_python_functions_arm64_312(synth: Synth) -> None:
-    fns = coach_functions(synth)
-    assert len(fns) == PYTHON_FUNCTIONS
-    for logical_id, fn in fns.items():
-        assert fn["Properties"]["Runtime"] == "python3.12", logical_id
-        assert fn["Properties"]["Architectures"] == ["arm64"], logical_id
-
-
-# --- API ----------------------------------------------------------------------------------------
-
-
-def test_every_method_uses_the_cognito_authorizer(synth: Synth) -> None:
-    authorizer_id, authorizer = one(synth.resources("AWS::ApiGateway::Authorizer"))
-    assert authorizer["Properties"]["Type"] == "COGNITO_USER_POOLS"
-    methods = synth.resources("AWS::ApiGateway::Method")
-    assert methods
-    for logical_id, method in methods.items():
-        props = method["Properties"]
-        if props["HttpMethod"] == "OPTIONS":
-            continue
-        assert props["AuthorizationType"] == "COGNITO_USER_POOLS", logical_id
-        assert props["AuthorizerId"] == {"Ref": authorizer_id}, logical_id
-
-
-def _path_of(s: Synth, resource_ref: dict[str, Any]) -> str:
+def path_of(s: Synth, resource_ref: dict[str, Any]) -> str:
     parts: list[str] = []
     ref: Any = resource_ref
     while isinstance(ref, dict) and "Ref" in ref:
@@ -140,84 +95,169 @@ def _path_of(s: Synth, resource_ref: dict[str, Any]) -> str:
     return "/" + "/".join(reversed(parts))
 
 
+def methods_by_route(s: Synth) -> dict[tuple[str, str], dict[str, Any]]:
+    return {
+        (path_of(s, m["Properties"]["ResourceId"]), m["Properties"]["HttpMethod"]): m
+        for m in s.resources("AWS::ApiGateway::Method").values()
+    }
+
+
+# --- counts -------------------------------------------------------------------------------------
+
+
 @pytest.mark.parametrize(
-    ("path", "verb", "function"),
+    ("cfn_type", "count"),
     [
-        ("/api/v1/coach/chat", "POST", "chat"),
-        ("/api/v1/coach/chat/stream", "POST", "chat_stream"),
-        ("/api/v1/coach/plan", "POST", "plan"),
-        ("/api/v1/coach/insights", "GET", "insights"),
+        ("AWS::Lambda::Function", len(PYTHON_FUNCTIONS) + CDK_PROVIDER_FUNCTIONS),
+        ("AWS::Lambda::Alias", len(ALIASED_FUNCTIONS)),
+        ("AWS::Lambda::LayerVersion", 1),
+        ("AWS::ApiGateway::RestApi", 1),
+        ("AWS::ApiGateway::Method", len(ROUTES)),
+        ("AWS::ApiGateway::Authorizer", 1),
+        ("AWS::Cognito::UserPool", 1),
+        ("AWS::RDS::DBInstance", 1),
+        ("AWS::RDS::DBProxy", 1),
+        ("AWS::ElastiCache::ReplicationGroup", 1),
+        ("AWS::EC2::NatGateway", 1),
+        ("AWS::EC2::FlowLog", 1),
+        ("AWS::Scheduler::Schedule", 1),
+        ("AWS::SQS::Queue", 1),
+        # DB master + app role, cache AUTH token, the OpenAI key.
+        ("AWS::SecretsManager::Secret", 4),
+        ("Custom::Trigger", 1),
+        ("AWS::SNS::Topic", 1),
+        ("AWS::CloudWatch::Dashboard", 1),
+        ("AWS::WAFv2::WebACL", 0),
     ],
 )
-def test_routes_map_to_their_functions(synth: Synth, path: str, verb: str, function: str) -> None:
-    routes = {
-        (_path_of(synth, m["Properties"]["ResourceId"]), m["Properties"]["HttpMethod"]): m
-        for m in synth.resources("AWS::ApiGateway::Method").values()
-    }
-    method = routes[(path, verb)]
-    integration = method["Properties"]["Integration"]
+def test_given_default_context_when_synthesized_then_resource_counts_match(
+    synth: Synth, cfn_type: str, count: int
+) -> None:
+    synth.template.resource_count_is(cfn_type, count)
+
+
+def test_given_default_context_then_eight_python_functions_arm64_312(synth: Synth) -> None:
+    fns = synth.coach_functions()
+    assert len(fns) == len(PYTHON_FUNCTIONS)
+    for name in PYTHON_FUNCTIONS:
+        fn = synth.function(name)
+        assert (fn["Runtime"], fn["Architectures"]) == ("python3.12", ["arm64"]), name
+
+
+# --- API ----------------------------------------------------------------------------------------
+
+
+def test_every_method_uses_the_cognito_authorizer_and_requires_the_header(synth: Synth) -> None:
+    authorizer_id, authorizer = one(synth.resources("AWS::ApiGateway::Authorizer"))
+    assert authorizer["Properties"]["Type"] == "COGNITO_USER_POOLS"
+    (validator_id, validator) = one(synth.resources("AWS::ApiGateway::RequestValidator"))
+    assert validator["Properties"]["ValidateRequestParameters"] is True
+    for logical_id, method in synth.resources("AWS::ApiGateway::Method").items():
+        props = method["Properties"]
+        assert props["AuthorizationType"] == "COGNITO_USER_POOLS", logical_id
+        assert props["AuthorizerId"] == {"Ref": authorizer_id}, logical_id
+        assert props["RequestParameters"] == {"method.request.header.Authorization": True}, logical_id
+        assert props["RequestValidatorId"] == {"Ref": validator_id}, logical_id
+
+
+@pytest.mark.parametrize(("path", "verb", "function"), ROUTES)
+def test_routes_invoke_their_functions_live_alias(synth: Synth, path: str, verb: str, function: str) -> None:
+    integration = methods_by_route(synth)[(path, verb)]["Properties"]["Integration"]
     assert integration["Type"] == "AWS_PROXY"
-    assert {"Fn::GetAtt": [function_id(synth, function), "Arn"]} in integration["Uri"]["Fn::Join"][1]
+    assert {"Ref": synth.alias_id(function)} in integration["Uri"]["Fn::Join"][1]
 
 
-def test_stream_route_streams_with_raised_timeout(synth: Synth) -> None:
-    stream = {
-        k: m
-        for k, m in synth.resources("AWS::ApiGateway::Method").items()
-        if _path_of(synth, m["Properties"]["ResourceId"]) == "/api/v1/coach/chat/stream"
-    }
-    integration = one(stream)[1]["Properties"]["Integration"]
-    assert integration["ResponseTransferMode"] == "STREAM"
-    assert integration["TimeoutInMillis"] == 15 * 60 * 1000
-    uri = json.dumps(integration["Uri"])
-    assert "/response-streaming-invocations" in uri and "2021-11-15" in uri
+def test_stream_route_streams_with_a_timeout_above_the_stream_deadline(synth: Synth, synth_full: Synth) -> None:
+    for s, deadline in ((synth, 120), (synth_full, 300)):
+        integration = methods_by_route(s)[("/api/v1/coach/chat/stream", "POST")]["Properties"]["Integration"]
+        assert integration["ResponseTransferMode"] == "STREAM"
+        uri = json.dumps(integration["Uri"])
+        assert "/response-streaming-invocations" in uri and "2021-11-15" in uri
+        function_timeout = s.function("chat_stream")["Timeout"]
+        assert s.env("chat_stream")["COACH_STREAM_DEADLINE_SECONDS"] == str(deadline)
+        assert deadline < function_timeout < integration["TimeoutInMillis"] / 1000 <= 15 * 60
 
 
 def test_buffered_routes_keep_default_transfer_mode_and_timeout(synth: Synth) -> None:
-    for logical_id, m in synth.resources("AWS::ApiGateway::Method").items():
-        if _path_of(synth, m["Properties"]["ResourceId"]).endswith("/stream"):
+    for (path, _verb), m in methods_by_route(synth).items():
+        if path.endswith("/stream"):
             continue
         integration = m["Properties"]["Integration"]
-        assert integration.get("ResponseTransferMode", "BUFFERED") == "BUFFERED", logical_id
-        assert "TimeoutInMillis" not in integration, logical_id
+        assert integration.get("ResponseTransferMode", "BUFFERED") == "BUFFERED", path
+        assert "TimeoutInMillis" not in integration, path
 
 
-def test_stage_is_throttled_and_traced(synth: Synth) -> None:
+def test_stage_is_throttled_per_method_traced_and_logged(synth: Synth) -> None:
     _, stage = one(synth.resources("AWS::ApiGateway::Stage"))
     props = stage["Properties"]
     assert props["TracingEnabled"] is True
-    settings = props["MethodSettings"]
-    assert any(
-        s["ResourcePath"] == "/*"
-        and s["HttpMethod"] == "*"
-        and s["ThrottlingRateLimit"] > 0
-        and s["ThrottlingBurstLimit"] > 0
-        for s in settings
-    ), settings
+    settings = {(s["ResourcePath"], s["HttpMethod"]): s for s in props["MethodSettings"]}
+    default = settings[("/*", "*")]
+    assert default["ThrottlingRateLimit"] > 0 and default["ThrottlingBurstLimit"] > 0
+    assert default["LoggingLevel"] == "ERROR" and default["DataTraceEnabled"] is False
+    for path, verb, _function in ROUTES:
+        method = settings[("/" + path.replace("/", "~1"), verb)]
+        assert 0 < method["ThrottlingRateLimit"] <= default["ThrottlingRateLimit"], (path, verb)
+        assert 0 < method["ThrottlingBurstLimit"] <= default["ThrottlingBurstLimit"], (path, verb)
 
 
 # --- functions ----------------------------------------------------------------------------------
 
 
 def test_stream_function_runs_under_lambda_web_adapter(synth: Synth) -> None:
-    fn = synth.data["Resources"][function_id(synth, "chat_stream")]["Properties"]
+    fn = synth.function("chat_stream")
     assert fn["Handler"] == "run.sh"
-    layers = json.dumps(fn["Layers"])
-    assert LWA_ARN_TAIL + "30" in layers
+    assert LWA_ARN_TAIL + "30" in json.dumps(fn["Layers"])
     env = fn["Environment"]["Variables"]
     assert env["AWS_LAMBDA_EXEC_WRAPPER"] == "/opt/bootstrap"
     assert env["AWS_LWA_INVOKE_MODE"] == "response_stream"
     assert env["PORT"] == "8080"
     assert env["AWS_LWA_READINESS_CHECK_PATH"] == "/health"
-    assert fn["Timeout"] == 900
 
 
-@pytest.mark.parametrize("name", ["chat", "plan", "insights", "expire_sessions", "migrate"])
-def test_buffered_functions_do_not_carry_the_adapter(synth: Synth, name: str) -> None:
-    fn = synth.data["Resources"][function_id(synth, name)]["Properties"]
+@pytest.mark.parametrize("name", [n for n in PYTHON_FUNCTIONS if n != "chat_stream"])
+def test_other_functions_are_plain_handlers_without_the_adapter(synth: Synth, name: str) -> None:
+    fn = synth.function(name)
     assert fn["Handler"] == "handler.handler"
     assert LWA_ARN_TAIL not in json.dumps(fn["Layers"])
     assert "AWS_LAMBDA_EXEC_WRAPPER" not in fn["Environment"]["Variables"]
+
+
+def test_stream_reserved_concurrency_is_half_the_proxy_connection_budget(synth: Synth) -> None:
+    """GIVEN max_connections 80 and the proxy's 90 % THEN the stream may hold floor(72 / 2) = 36."""
+    _, params = one(synth.resources("AWS::RDS::DBParameterGroup"))
+    assert params["Properties"]["Parameters"]["max_connections"] == "80"
+    _, proxy = one(synth.resources("AWS::RDS::DBProxyTargetGroup"))
+    assert proxy["Properties"]["ConnectionPoolConfigurationInfo"]["MaxConnectionsPercent"] == 90
+    assert synth.function("chat_stream")["ReservedConcurrentExecutions"] == 80 * 90 // 100 // 2
+    for name in PYTHON_FUNCTIONS:
+        if name != "chat_stream":
+            assert "ReservedConcurrentExecutions" not in synth.function(name), name
+
+
+@pytest.mark.parametrize("name", PYTHON_FUNCTIONS)
+def test_snap_start_and_the_live_alias(synth: Synth, name: str) -> None:
+    """GIVEN SnapStart on (default) THEN users' functions publish versions with SnapStart and the
+    alias `live` points at the current one; migrate and the hourly expiry stay plain."""
+    fn = synth.function(name)
+    aliased = name in ALIASED_FUNCTIONS
+    assert (fn.get("SnapStart") == {"ApplyOn": "PublishedVersions"}) is aliased
+    if aliased:
+        alias = synth.data["Resources"][synth.alias_id(name)]["Properties"]
+        assert alias["Name"] == "live"
+        version_id = alias["FunctionVersion"]["Fn::GetAtt"][0]
+        version = synth.data["Resources"][version_id]
+        assert version["Type"] == "AWS::Lambda::Version"
+        assert version["Properties"]["FunctionName"] == {"Ref": synth.function_id(name)}
+        assert version["DeletionPolicy"] == "Delete"  # replaced versions stop billing their snapshot
+
+
+def test_given_snap_start_off_then_no_function_has_it(tmp_path_factory: pytest.TempPathFactory) -> None:
+    from tests.infra.conftest import synthesize
+
+    s = synthesize(tmp_path_factory, {"coach:snapStart": False})
+    assert not any("SnapStart" in fn["Properties"] for fn in s.coach_functions().values())
+    s.template.resource_count_is("AWS::Lambda::Alias", len(ALIASED_FUNCTIONS))
 
 
 def test_every_function_runs_in_the_private_egress_subnets(synth: Synth) -> None:
@@ -227,98 +267,240 @@ def test_every_function_runs_in_the_private_egress_subnets(synth: Synth) -> None
         if {"Key": "aws-cdk:subnet-type", "Value": "Private"} in v["Properties"]["Tags"]
     }
     assert len(private) == 2
-    for logical_id, fn in coach_functions(synth).items():
+    for logical_id, fn in synth.coach_functions().items():
         vpc = fn["Properties"]["VpcConfig"]
         assert {ref["Ref"] for ref in vpc["SubnetIds"]} == private, logical_id
         assert vpc["SecurityGroupIds"], logical_id
 
 
 def test_every_function_has_its_own_role_and_a_log_group_with_retention(synth: Synth) -> None:
-    roles = [fn["Properties"]["Role"]["Fn::GetAtt"][0] for fn in coach_functions(synth).values()]
-    assert len(set(roles)) == PYTHON_FUNCTIONS
+    roles = {synth.role_id(name) for name in PYTHON_FUNCTIONS}
+    assert len(roles) == len(PYTHON_FUNCTIONS)
     groups = synth.resources("AWS::Logs::LogGroup")
-    for logical_id, fn in coach_functions(synth).items():
-        group_ref = fn["Properties"]["LoggingConfig"]["LogGroup"]["Ref"]
-        assert groups[group_ref]["Properties"]["RetentionInDays"] == 30, logical_id
+    for name in PYTHON_FUNCTIONS:
+        group_ref = synth.function(name)["LoggingConfig"]["LogGroup"]["Ref"]
+        assert groups[group_ref]["Properties"]["RetentionInDays"] == 30, name
+
+
+# --- environment (the runtime contract) ---------------------------------------------------------
+
+DECLARED_EVERYWHERE = ("DATABASE_URL", "REDIS_URL", "LLM_PROVIDER")
+DB_VARIABLES = ("DB_SECRET_NAME", "DB_HOST", "DB_SSL_ROOT_CERT", "SECRETS_CACHE_SECONDS")
+
+
+@pytest.mark.parametrize("name", PYTHON_FUNCTIONS)
+def test_every_function_declares_the_local_override_variables(synth: Synth, name: str) -> None:
+    """GIVEN any function THEN DATABASE_URL, REDIS_URL and LLM_PROVIDER are declared, so that
+    `sam local invoke --env-vars` (which only overrides declared variables) can point them at
+    local services; DATABASE_URL is empty on AWS (built from the secret at run time)."""
+    env = synth.env(name)
+    for var in DECLARED_EVERYWHERE:
+        assert var in env, (name, var)
+    assert env["DATABASE_URL"] == ""
+    assert env["LLM_PROVIDER"] == "openai"
+    for var in DB_VARIABLES:
+        assert var in env, (name, var)
+    assert env["DB_SSL_ROOT_CERT"] == "/opt/python/coach_core/certs/rds-global-bundle.pem"
+    proxy_id, _ = one(synth.resources("AWS::RDS::DBProxy"))
+    assert env["DB_HOST"] == {"Fn::GetAtt": [proxy_id, "Endpoint"]}  # the proxy, not the instance
+    assert env["POWERTOOLS_SERVICE_NAME"] == "coach-" + name.replace("_", "-")
+    assert env["POWERTOOLS_METRICS_NAMESPACE"] == "CoachAI"
+    assert "PROVIDER_SECRET_NAME" not in env  # replaced by the per-provider secrets
 
 
 @pytest.mark.parametrize(
-    ("name", "provider_key", "cache"),
+    ("name", "cache", "provider_key", "guard", "deadline"),
     [
-        ("chat", True, True),
-        ("chat_stream", True, True),
-        ("plan", True, True),
-        ("insights", True, True),
-        ("expire_sessions", False, False),
-        ("migrate", False, False),
+        ("chat", True, True, True, "26"),
+        ("chat_stream", True, True, True, None),
+        ("plan", True, True, False, "26"),
+        ("insights", True, False, False, "26"),
+        ("data", True, False, False, "26"),
+        ("provision_user", False, False, False, None),
+        ("expire_sessions", False, False, False, None),
+        ("migrate", False, False, False, None),
     ],
 )
-def test_function_environment(synth: Synth, name: str, provider_key: bool, cache: bool) -> None:
-    env = env_of(synth, name)
-    assert env["LLM_PROVIDER"] == "openai"
-    assert "DB_SECRET_NAME" in env
-    proxy_id, _ = one(synth.resources("AWS::RDS::DBProxy"))
-    assert env["DB_HOST"] == {"Fn::GetAtt": [proxy_id, "Endpoint"]}  # the proxy, not the instance
-    assert env["POWERTOOLS_SERVICE_NAME"].startswith("coach-")
-    assert env["POWERTOOLS_METRICS_NAMESPACE"] == "CoachAI"
-    assert ("PROVIDER_SECRET_NAME" in env) is provider_key
-    assert ("REDIS_URL" in env) is cache
+def test_function_environment(
+    synth: Synth, name: str, cache: bool, provider_key: bool, guard: bool, deadline: str | None
+) -> None:
+    env = synth.env(name)
     if cache:
         parts = env["REDIS_URL"]["Fn::Join"][1]
         assert parts[0] == "rediss://" and parts[-1] == "/0"
+        assert env["REDIS_AUTH_SECRET_NAME"] == {"Ref": secret_id(synth, "CacheAuthToken")}
+    else:
+        assert env["REDIS_URL"] == ""
+        assert "REDIS_AUTH_SECRET_NAME" not in env
+    assert ("OPENAI_SECRET_NAME" in env) is provider_key
+    assert "ANTHROPIC_SECRET_NAME" not in env
+    assert "LLM_FALLBACK_PROVIDER" not in env
+    assert (env.get("SAFETY_GUARD") == "none") is guard
+    assert env.get("COACH_REQUEST_DEADLINE_SECONDS") == deadline
+    assert "COACH_RATE_LIMIT_PER_MINUTE" not in env and "COACH_DAILY_TOKEN_BUDGET" not in env
+
+
+@pytest.mark.parametrize("name", PYTHON_FUNCTIONS)
+def test_migrate_logs_in_as_master_and_everything_else_as_the_app_role(synth: Synth, name: str) -> None:
+    env = synth.env(name)
+    master = secret_id(synth, "DatabaseSecret")
+    app = secret_id(synth, "DatabaseAppSecret")
+    if name == "migrate":
+        attachment = env["DB_SECRET_NAME"]["Ref"]
+        assert synth.data["Resources"][attachment]["Properties"]["SecretId"] == {"Ref": master}
+        assert env["DB_APP_SECRET_NAME"] == {"Ref": app}
+    else:
+        assert env["DB_SECRET_NAME"] == {"Ref": app}
+        assert "DB_APP_SECRET_NAME" not in env
 
 
 @pytest.mark.parametrize(
-    ("name", "reads_provider_secret"),
-    [("chat", True), ("chat_stream", True), ("plan", True), ("insights", True),
-     ("expire_sessions", False), ("migrate", False)],
-)  # fmt: skip
-def test_function_roles_read_only_the_secrets_they_need(synth: Synth, name: str, reads_provider_secret: bool) -> None:
-    provider_id, _ = one(
-        {k: v for k, v in synth.resources("AWS::SecretsManager::Secret").items() if k.startswith("ProviderKeys")}
-    )
-    role_id = synth.data["Resources"][function_id(synth, name)]["Properties"]["Role"]["Fn::GetAtt"][0]
-    statements = role_statements(synth, role_id)
-    secret_statements = [st for st in statements if any(a.startswith("secretsmanager:") for a in actions(st))]
-    referenced = json.dumps(secret_statements)
-    assert "DatabaseSecretAttachment" in referenced or "DatabaseSecret" in referenced
-    assert (provider_id in referenced) is reads_provider_secret
-    for st in secret_statements:
-        assert set(actions(st)) <= {"secretsmanager:GetSecretValue", "secretsmanager:DescribeSecret"}
+    ("name", "openai", "anthropic", "fallback", "guard"),
+    [
+        ("chat", True, True, "anthropic", "moderation"),
+        ("chat_stream", True, True, "anthropic", "moderation"),
+        ("plan", True, True, "anthropic", None),
+        ("insights", False, False, None, None),
+        ("data", False, False, None, None),
+        ("provision_user", False, False, None, None),
+    ],
+)
+def test_given_fallback_and_moderation_then_the_llm_functions_get_both_keys(
+    synth_full: Synth, name: str, openai: bool, anthropic: bool, fallback: str | None, guard: str | None
+) -> None:
+    env = synth_full.env(name)
+    assert ("OPENAI_SECRET_NAME" in env) is openai
+    assert ("ANTHROPIC_SECRET_NAME" in env) is anthropic
+    assert env.get("LLM_FALLBACK_PROVIDER") == fallback
+    assert env.get("SAFETY_GUARD") == guard
+    limits = ("20", "50000") if name in API_FUNCTIONS else (None, None)
+    assert (env.get("COACH_RATE_LIMIT_PER_MINUTE"), env.get("COACH_DAILY_TOKEN_BUDGET")) == limits
+
+
+def test_given_anthropic_without_fallback_then_only_its_key_exists_and_is_used(synth_prod: Synth) -> None:
+    synth_prod.template.resource_count_is("AWS::SecretsManager::Secret", 4)
+    env = synth_prod.env("chat")
+    assert env["LLM_PROVIDER"] == "anthropic"
+    assert "ANTHROPIC_SECRET_NAME" in env and "OPENAI_SECRET_NAME" not in env
+
+
+# --- least privilege -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("name", "secrets"),
+    [
+        ("chat", {"DatabaseAppSecret", "CacheAuthToken", "ProviderKeysOpenai", "ProviderKeysAnthropic"}),
+        ("chat_stream", {"DatabaseAppSecret", "CacheAuthToken", "ProviderKeysOpenai", "ProviderKeysAnthropic"}),
+        ("plan", {"DatabaseAppSecret", "CacheAuthToken", "ProviderKeysOpenai", "ProviderKeysAnthropic"}),
+        ("insights", {"DatabaseAppSecret", "CacheAuthToken"}),
+        ("data", {"DatabaseAppSecret", "CacheAuthToken"}),
+        ("provision_user", {"DatabaseAppSecret"}),
+        ("expire_sessions", {"DatabaseAppSecret"}),
+        ("migrate", {"DatabaseAppSecret", "DatabaseSecretAttachment"}),
+    ],
+)
+def test_function_roles_read_only_the_secrets_they_use(synth_full: Synth, name: str, secrets: set[str]) -> None:
+    """GIVEN a fallback provider and the moderation guard THEN the LLM functions read both provider
+    keys, insights/data/provision/expire/migrate read none, and migrate alone reads the master."""
+    read = secrets_read_by(synth_full, name)
+    assert {next(p for p in secrets if r.startswith(p)) for r in read} == secrets, read
+    assert len(read) == len(secrets)
+    statements = role_statements(synth_full, synth_full.role_id(name))
     assert not any(a.startswith("rds-db:") for st in statements for a in actions(st))  # no IAM DB auth
+
+
+def test_default_deployment_insights_reads_no_provider_secret(synth: Synth) -> None:
+    assert not any(r.startswith("ProviderKeys") for r in secrets_read_by(synth, "insights"))
+    assert {r for r in secrets_read_by(synth, "chat") if r.startswith("ProviderKeys")} == {
+        secret_id(synth, "ProviderKeysOpenai")
+    }
+
+
+@pytest.mark.parametrize(
+    ("sg", "egress"),
+    [("FunctionsApiSg", {5432, 6379, 443}), ("FunctionsDbSg", {5432, 443})],
+)
+def test_function_security_groups_allow_only_the_egress_they_need(synth: Synth, sg: str, egress: set[int]) -> None:
+    groups = synth.resources("AWS::EC2::SecurityGroup")
+    (sg_id,) = [k for k in groups if k.startswith(sg)]
+    inline = groups[sg_id]["Properties"].get("SecurityGroupEgress", [])
+    separate = [
+        r["Properties"]
+        for r in synth.resources("AWS::EC2::SecurityGroupEgress").values()
+        if r["Properties"]["GroupId"] == {"Fn::GetAtt": [sg_id, "GroupId"]}
+    ]
+    rules = [*inline, *separate]
+    assert {r["FromPort"] for r in rules} == egress
+    for rule in rules:
+        assert rule["FromPort"] == rule["ToPort"] and rule["IpProtocol"] == "tcp", rule
+        if "CidrIp" in rule:  # only HTTPS may leave the VPC
+            assert (rule["CidrIp"], rule["FromPort"]) == ("0.0.0.0/0", 443)
+        else:
+            target = rule["DestinationSecurityGroupId"]["Fn::GetAtt"][0]
+            assert target.startswith(("DatabaseProxySg", "CacheSg")), target
+    users = [k for k, fn in synth.coach_functions().items()
+             if {"Fn::GetAtt": [sg_id, "GroupId"]} in fn["Properties"]["VpcConfig"]["SecurityGroupIds"]]  # fmt: skip
+    assert users
+
+
+def test_no_iam_statement_has_a_wildcard_action(synth_full: Synth) -> None:
+    statements = all_statements(synth_full)
+    assert len(statements) > 10
+    offenders = [(logical_id, a) for logical_id, st in statements for a in actions(st) if "*" in a]
+    assert offenders == []
+    assert not any("NotAction" in st for _, st in statements)
 
 
 # --- state ---------------------------------------------------------------------------------------
 
 
-def test_database_is_postgres_17_encrypted_private_with_a_secret(synth: Synth) -> None:
+def test_database_is_postgres_17_encrypted_private_tls_only(synth: Synth) -> None:
     _, db = one(synth.resources("AWS::RDS::DBInstance"))
     props = db["Properties"]
     assert props["Engine"] == "postgres"
     assert str(props["EngineVersion"]).startswith("17.")
     assert props["StorageEncrypted"] is True
     assert props["PubliclyAccessible"] is False
-    assert "MasterUserPassword" in props and "secretsmanager" in json.dumps(props["MasterUserPassword"])
+    assert props["MultiAZ"] is False
+    assert "secretsmanager" in json.dumps(props["MasterUserPassword"])
+    _, params = one(synth.resources("AWS::RDS::DBParameterGroup"))
+    assert params["Properties"]["Parameters"]["rds.force_ssl"] == "1"
 
 
-def test_proxy_requires_tls_and_fronts_the_instance(synth: Synth) -> None:
+def test_proxy_requires_tls_and_registers_the_master_and_the_app_role(synth: Synth) -> None:
     db_id, _ = one(synth.resources("AWS::RDS::DBInstance"))
     proxy_id, proxy = one(synth.resources("AWS::RDS::DBProxy"))
     assert proxy["Properties"]["RequireTLS"] is True
     assert proxy["Properties"]["EngineFamily"] == "POSTGRESQL"
     auth = proxy["Properties"]["Auth"]
     assert all(a["IAMAuth"] == "DISABLED" and a["AuthScheme"] == "SECRETS" for a in auth)
+    attachment_id, attachment = one(synth.resources("AWS::SecretsManager::SecretTargetAttachment"))
+    assert attachment["Properties"]["SecretId"] == {"Ref": secret_id(synth, "DatabaseSecret")}
+    assert {a["SecretArn"]["Ref"] for a in auth} == {attachment_id, secret_id(synth, "DatabaseAppSecret")}
     _, group = one(synth.resources("AWS::RDS::DBProxyTargetGroup"))
     assert group["Properties"]["DBProxyName"] == {"Ref": proxy_id}
     assert group["Properties"]["DBInstanceIdentifiers"] == [{"Ref": db_id}]
 
 
-def test_cache_is_valkey_with_tls_in_isolated_subnets(synth: Synth) -> None:
+def test_app_role_secret_is_generated_for_coach_app(synth: Synth) -> None:
+    app = synth.data["Resources"][secret_id(synth, "DatabaseAppSecret")]["Properties"]
+    generator = app["GenerateSecretString"]
+    template = json.loads(generator["SecretStringTemplate"])
+    assert template == {"username": "coach_app", "dbname": "coach"}
+    assert generator["GenerateStringKey"] == "password"
+    assert "SecretString" not in app  # no fixed password in the template
+
+
+def test_cache_is_valkey_with_tls_auth_token_in_isolated_subnets(synth: Synth) -> None:
     _, rg = one(synth.resources("AWS::ElastiCache::ReplicationGroup"))
     props = rg["Properties"]
     assert props["Engine"] == "valkey"
-    assert props["TransitEncryptionEnabled"] is True
+    assert props["TransitEncryptionEnabled"] is True and props["TransitEncryptionMode"] == "required"
     assert props["AtRestEncryptionEnabled"] is True
+    token = json.dumps(props["AuthToken"])
+    assert "{{resolve:secretsmanager:" in token and secret_id(synth, "CacheAuthToken") in token
+    assert (props["NumCacheClusters"], props["AutomaticFailoverEnabled"], props["MultiAZEnabled"]) == (1, False, False)
     _, subnet_group = one(synth.resources("AWS::ElastiCache::SubnetGroup"))
     isolated = {
         k
@@ -329,102 +511,164 @@ def test_cache_is_valkey_with_tls_in_isolated_subnets(synth: Synth) -> None:
 
 
 @pytest.mark.parametrize(
-    ("target_sg", "source_sg"),
-    [("DatabaseProxySg", "FunctionsSg"), ("CacheSg", "FunctionsSg"), ("DatabaseInstanceSg", "DatabaseProxySg")],
+    ("target_sg", "source_sgs"),
+    [
+        ("DatabaseProxySg", ("FunctionsApiSg", "FunctionsDbSg")),
+        ("CacheSg", ("FunctionsApiSg",)),
+        ("DatabaseInstanceSg", ("DatabaseProxySg",)),
+    ],
 )
-def test_data_tier_ingress_is_only_from_its_client(synth: Synth, target_sg: str, source_sg: str) -> None:
-    """GIVEN the security groups THEN the proxy and cache admit only the functions, the DB only the proxy."""
+def test_data_tier_ingress_is_only_from_its_clients(synth: Synth, target_sg: str, source_sgs: tuple[str, ...]) -> None:
     groups = synth.resources("AWS::EC2::SecurityGroup")
     (target_id,) = [k for k in groups if k.startswith(target_sg)]
-    (source_id,) = [k for k in groups if k.startswith(source_sg)]
-    inline = groups[target_id]["Properties"].get("SecurityGroupIngress", [])
-    assert inline == []
+    sources = {k for k in groups for prefix in source_sgs if k.startswith(prefix)}
+    assert groups[target_id]["Properties"].get("SecurityGroupIngress", []) == []
     rules = [
         r["Properties"]
         for r in synth.resources("AWS::EC2::SecurityGroupIngress").values()
         if r["Properties"]["GroupId"] == {"Fn::GetAtt": [target_id, "GroupId"]}
     ]
-    assert rules
-    for rule in rules:
-        assert rule["SourceSecurityGroupId"] == {"Fn::GetAtt": [source_id, "GroupId"]}
-        assert "CidrIp" not in rule and "CidrIpv6" not in rule
+    assert {r["SourceSecurityGroupId"]["Fn::GetAtt"][0] for r in rules} == sources
+    assert not any("CidrIp" in r or "CidrIpv6" in r for r in rules)
 
 
 # --- schedule and migrations ---------------------------------------------------------------------
 
 
-def test_schedule_invokes_only_the_expiry_function_hourly(synth: Synth) -> None:
+def test_schedule_invokes_only_the_expiry_function_hourly_with_a_dead_letter_queue(synth: Synth) -> None:
     _, schedule = one(synth.resources("AWS::Scheduler::Schedule"))
     props = schedule["Properties"]
     assert props["ScheduleExpression"] == "rate(1 hour)"
-    expiry = function_id(synth, "expire_sessions")
+    expiry = synth.function_id("expire_sessions")
     assert props["Target"]["Arn"] == {"Fn::GetAtt": [expiry, "Arn"]}
+    queue_id, _ = one(synth.resources("AWS::SQS::Queue"))
+    assert props["Target"]["DeadLetterConfig"]["Arn"] == {"Fn::GetAtt": [queue_id, "Arn"]}
     role_id = props["Target"]["RoleArn"]["Fn::GetAtt"][0]
     statements = role_statements(synth, role_id)
-    assert statements
+    assert {a for st in statements for a in actions(st)} == {"lambda:InvokeFunction", "sqs:SendMessage"}
     for st in statements:
-        assert actions(st) == ["lambda:InvokeFunction"]
-        assert expiry in json.dumps(st["Resource"])
+        target = expiry if actions(st) == ["lambda:InvokeFunction"] else queue_id
+        assert target in json.dumps(st["Resource"]), st
 
 
-def test_migration_trigger_runs_the_migrate_function_after_the_database(synth: Synth) -> None:
+def test_migration_trigger_runs_after_the_database_and_before_every_user_facing_function(synth: Synth) -> None:
     trigger_id, trigger = one(synth.resources("Custom::Trigger"))
-    version_id = trigger["Properties"]["HandlerArn"]["Ref"]
-    version = synth.data["Resources"][version_id]
+    version = synth.data["Resources"][trigger["Properties"]["HandlerArn"]["Ref"]]
     assert version["Type"] == "AWS::Lambda::Version"  # re-runs when the function or its layer changes
-    assert version["Properties"]["FunctionName"] == {"Ref": function_id(synth, "migrate")}
+    assert version["Properties"]["FunctionName"] == {"Ref": synth.function_id("migrate")}
     assert trigger["Properties"].get("InvocationType", "RequestResponse") == "RequestResponse"
     depends = set(trigger.get("DependsOn", []))
     proxy_id, _ = one(synth.resources("AWS::RDS::DBProxy"))
     db_id, _ = one(synth.resources("AWS::RDS::DBInstance"))
-    assert {proxy_id, db_id} <= depends, trigger_id
+    assert {proxy_id, db_id, secret_id(synth, "DatabaseAppSecret")} <= depends
+    for name in ALIASED_FUNCTIONS:  # executeBefore: the function and its published version wait
+        fn_id = synth.function_id(name)
+        version_id = synth.data["Resources"][synth.alias_id(name)]["Properties"]["FunctionVersion"]["Fn::GetAtt"][0]
+        for logical_id in (fn_id, version_id):
+            assert trigger_id in synth.data["Resources"][logical_id].get("DependsOn", []), (name, logical_id)
+    for name in ("migrate", "expire_sessions"):
+        assert trigger_id not in synth.data["Resources"][synth.function_id(name)].get("DependsOn", []), name
 
 
-# --- IAM -----------------------------------------------------------------------------------------
+# --- users ---------------------------------------------------------------------------------------
 
 
-def test_no_iam_statement_has_a_wildcard_action(synth: Synth) -> None:
-    statements = all_statements(synth)
-    assert len(statements) > 10
-    offenders = [
-        (logical_id, a)
-        for logical_id, st in statements
-        for a in actions(st)
-        if a == "*" or a.endswith(":*") or "*" in a
-    ]
-    assert offenders == []
-    assert not any("NotAction" in st for _, st in statements)
+def test_user_pool_policy_mfa_trigger_and_client_flows(synth: Synth) -> None:
+    _, pool = one(synth.resources("AWS::Cognito::UserPool"))
+    props = pool["Properties"]
+    policy = props["Policies"]["PasswordPolicy"]
+    assert policy["MinimumLength"] >= 12
+    assert all(policy[k] for k in ("RequireUppercase", "RequireLowercase", "RequireNumbers", "RequireSymbols"))
+    assert props["MfaConfiguration"] == "OPTIONAL" and props["EnabledMfas"] == ["SOFTWARE_TOKEN_MFA"]
+    assert props["AdminCreateUserConfig"]["AllowAdminCreateUserOnly"] is False  # self sign-up stays
+    assert props["LambdaConfig"]["PostConfirmation"] == {"Ref": synth.alias_id("provision_user")}
+    _, client = one(synth.resources("AWS::Cognito::UserPoolClient"))
+    flows = set(client["Properties"]["ExplicitAuthFlows"])
+    assert "ALLOW_USER_SRP_AUTH" in flows and "ALLOW_USER_PASSWORD_AUTH" not in flows
+    assert client["Properties"]["GenerateSecret"] is False
 
 
-# --- alternative context -------------------------------------------------------------------------
+def test_given_allow_password_auth_then_the_client_accepts_it(synth_full: Synth) -> None:
+    _, client = one(synth_full.resources("AWS::Cognito::UserPoolClient"))
+    assert "ALLOW_USER_PASSWORD_AUTH" in client["Properties"]["ExplicitAuthFlows"]
 
 
-def test_given_existing_user_pool_then_no_pool_is_created_and_authorizer_trusts_it(synth_prod: Synth) -> None:
+def test_given_existing_user_pool_then_it_may_invoke_the_trigger_and_an_output_says_how(synth_prod: Synth) -> None:
     synth_prod.template.resource_count_is("AWS::Cognito::UserPool", 0)
     _, authorizer = one(synth_prod.resources("AWS::ApiGateway::Authorizer"))
     assert "userpool/eu-west-1_AbCdEf123" in json.dumps(authorizer["Properties"]["ProviderARNs"])
+    alias = synth_prod.alias_id("provision_user")
+    permissions = [
+        p["Properties"]
+        for p in synth_prod.resources("AWS::Lambda::Permission").values()
+        if p["Properties"]["FunctionName"] == {"Ref": alias}
+    ]
+    assert [p["Principal"] for p in permissions] == ["cognito-idp.amazonaws.com"]
+    source = json.dumps(permissions[0]["SourceArn"])
+    assert ":cognito-idp:eu-west-1:" in source and ":userpool/eu-west-1_AbCdEf123" in source
+    output = synth_prod.data["Outputs"]["PostConfirmationTrigger"]
+    assert output["Value"] == {"Ref": alias}
+    assert "post-confirmation" in output["Description"]
 
 
-def test_given_prod_stage_then_database_is_protected_and_retained(synth_prod: Synth) -> None:
-    _, db = one(synth_prod.resources("AWS::RDS::DBInstance"))
+# --- production options --------------------------------------------------------------------------
+
+
+def test_given_prod_then_database_is_multi_az_protected_and_retained_with_its_secrets(synth_full: Synth) -> None:
+    _, db = one(synth_full.resources("AWS::RDS::DBInstance"))
     assert db["Properties"]["DeletionProtection"] is True
+    assert db["Properties"]["MultiAZ"] is True
     assert db["DeletionPolicy"] == "Retain"
-    assert synth_prod.stack_name == "CoachAi-prod"
+    for prefix in ("DatabaseSecret", "DatabaseAppSecret"):
+        assert synth_full.data["Resources"][secret_id(synth_full, prefix)]["DeletionPolicy"] == "Retain", prefix
+    assert synth_full.stack_name == "CoachAi-prod"
 
 
-def test_given_anthropic_then_functions_use_it(synth_prod: Synth) -> None:
-    assert env_of(synth_prod, "chat")["LLM_PROVIDER"] == "anthropic"
+def test_given_prod_then_cache_is_replicated_with_failover(synth_full: Synth) -> None:
+    _, rg = one(synth_full.resources("AWS::ElastiCache::ReplicationGroup"))
+    props = rg["Properties"]
+    assert (props["NumCacheClusters"], props["AutomaticFailoverEnabled"], props["MultiAZEnabled"]) == (2, True, True)
 
 
-def test_given_default_context_then_powertools_tracer_is_off_but_lambda_tracing_is_active(synth: Synth) -> None:
-    """GIVEN the default context THEN invocations are traced by Lambda itself while the
-    Powertools Tracer (an X-Ray SDK import on every cold start) stays off."""
-    for name in ("chat", "plan", "insights", "chat_stream", "expire_sessions", "migrate"):
-        assert env_of(synth, name)["POWERTOOLS_TRACE_DISABLED"] == "true"
-    for fn in synth.resources("AWS::Lambda::Function").values():
-        if fn["Properties"].get("Runtime", "").startswith("python"):
-            assert fn["Properties"]["TracingConfig"] == {"Mode": "Active"}
+def test_given_prod_then_one_nat_gateway_per_az(synth_full: Synth, synth: Synth) -> None:
+    synth_full.template.resource_count_is("AWS::EC2::NatGateway", 2)
+    synth.template.resource_count_is("AWS::EC2::NatGateway", 1)
 
 
-def test_given_tracer_subsegments_context_then_the_tracer_is_on(synth_prod: Synth) -> None:
-    assert env_of(synth_prod, "chat")["POWERTOOLS_TRACE_DISABLED"] == "false"
+def test_given_prod_then_the_user_pool_has_threat_protection_and_deletion_protection(synth_full: Synth) -> None:
+    _, pool = one(synth_full.resources("AWS::Cognito::UserPool"))
+    props = pool["Properties"]
+    assert props["UserPoolTier"] == "PLUS"
+    assert props["UserPoolAddOns"] == {"AdvancedSecurityMode": "ENFORCED"}
+    assert props["DeletionProtection"] == "ACTIVE"
+    assert pool["DeletionPolicy"] == "Retain"
+
+
+def test_given_dev_then_the_database_is_single_az_and_snapshotted(synth: Synth) -> None:
+    _, db = one(synth.resources("AWS::RDS::DBInstance"))
+    assert db["Properties"]["DeletionProtection"] is False
+    assert db["DeletionPolicy"] == "Snapshot"
+    assert synth.data["Resources"][secret_id(synth, "DatabaseAppSecret")]["DeletionPolicy"] == "Delete"
+
+
+def test_waf_is_optional_and_when_on_rate_limits_the_stage(synth: Synth, synth_full: Synth) -> None:
+    synth.template.resource_count_is("AWS::WAFv2::WebACLAssociation", 0)
+    acl_id, acl = one(synth_full.resources("AWS::WAFv2::WebACL"))
+    assert acl["Properties"]["Scope"] == "REGIONAL"
+    (rule,) = acl["Properties"]["Rules"]
+    assert rule["Action"] == {"Block": {}}
+    assert rule["Statement"]["RateBasedStatement"]["AggregateKeyType"] == "IP"
+    assert rule["Statement"]["RateBasedStatement"]["Limit"] > 0
+    _, association = one(synth_full.resources("AWS::WAFv2::WebACLAssociation"))
+    stage_id, _ = one(synth_full.resources("AWS::ApiGateway::Stage"))
+    assert association["Properties"]["WebACLArn"] == {"Fn::GetAtt": [acl_id, "Arn"]}
+    assert stage_id in json.dumps(association["Properties"]["ResourceArn"])
+
+
+def test_given_tracer_context_then_powertools_tracer_is_on_and_lambda_tracing_always_active(
+    synth: Synth, synth_prod: Synth
+) -> None:
+    for name in PYTHON_FUNCTIONS:
+        assert synth.env(name)["POWERTOOLS_TRACE_DISABLED"] == "true"
+        assert synth_prod.env(name)["POWERTOOLS_TRACE_DISABLED"] == "false"
+        assert synth.function(name)["TracingConfig"] == {"Mode": "Active"}

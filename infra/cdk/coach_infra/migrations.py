@@ -1,6 +1,8 @@
 """Run the migration function during every deployment that changes it or its layer (which holds
-the SQL migrations), after the database and proxy exist. The trigger invokes it synchronously,
-so a failed migration fails the deployment. Migrations are idempotent (`coach migrate`)."""
+the SQL migrations): after the database and proxy exist, and BEFORE the API functions and the
+Cognito trigger are created or updated, so new code never meets an old schema (and the app role
+the migrations create exists before any function logs in with it). The trigger invokes the
+function synchronously, so a failed migration fails the deployment. Migrations are idempotent."""
 
 from __future__ import annotations
 
@@ -11,7 +13,13 @@ from constructs import Construct
 
 class MigrationTrigger(Construct):
     def __init__(
-        self, scope: Construct, construct_id: str, *, function: lambda_.Function, after: list[Construct]
+        self,
+        scope: Construct,
+        construct_id: str,
+        *,
+        function: lambda_.Function,
+        after: list[Construct],
+        before: list[Construct],
     ) -> None:
         super().__init__(scope, construct_id)
         self.trigger = triggers.Trigger(
@@ -21,5 +29,6 @@ class MigrationTrigger(Construct):
             invocation_type=triggers.InvocationType.REQUEST_RESPONSE,
             timeout=Duration.minutes(5),
             execute_after=after,
+            execute_before=before,
             execute_on_handler_change=True,
         )
