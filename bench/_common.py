@@ -99,7 +99,7 @@ def bench_env(database_url: str, prefix: str, **extra: str | None) -> Iterator[N
         "DATABASE_URL": database_url,
         "REDIS_URL": redis_url(),
         "REDIS_KEY_PREFIX": prefix,
-        "PROVIDER_SECRET_NAME": None,
+        "OPENAI_SECRET_NAME": None,
         "DB_SECRET_NAME": None,
         "AWS_LAMBDA_FUNCTION_NAME": None,
         **extra,

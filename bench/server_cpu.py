@@ -181,7 +181,7 @@ async def _main(database_url: str, prefix: str) -> dict[str, Any]:
             "LLM_PROVIDER": "openai", "OPENAI_API_KEY": "test-key-not-secret", "OPENAI_BASE_URL": fake.base_url,
             "LLM_MAX_RETRIES": "0", "JWT_SECRET": secret, "POWERTOOLS_LOG_LEVEL": "WARNING",
         }
-        for var in ("AWS_LAMBDA_FUNCTION_NAME", "PROVIDER_SECRET_NAME", "DB_SECRET_NAME"):
+        for var in ("AWS_LAMBDA_FUNCTION_NAME", "OPENAI_SECRET_NAME", "DB_SECRET_NAME"):
             env.pop(var, None)
         coach_port = _free_port()
         coach = _start([sys.executable, "-m", "coach_core.cli", "serve", "--port", str(coach_port)], env)

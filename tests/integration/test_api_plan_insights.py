@@ -160,8 +160,14 @@ async def test_given_insights_when_requested_then_no_provider_call_and_a_14_day_
     assert await written_rows(db, user) == {"sessions": 0, "tool_calls": 0, "violations": 0}
 
 
-async def test_given_an_unknown_user_when_requesting_insights_then_404(
+async def test_given_a_signed_in_user_with_no_row_when_requesting_insights_then_provisioned_and_all_insufficient(
     offline_client: httpx.AsyncClient, settings: Settings
 ) -> None:
+    """GIVEN a valid token for a user the database has never seen (a new Cognito user) WHEN
+    insights are requested THEN the user is provisioned and every data item says what to log
+    (issue 13: a new user gets answers with data gaps, not a 404)."""
     response = await offline_client.get(INSIGHTS, headers=auth_headers(uuid.uuid4(), settings))
-    assert response.status_code == 404 and set(response.json()) == {"detail"}
+    assert response.status_code == 200
+    body = response.json()
+    assert body["data_quality_score"] == 0.0
+    assert {i["status"] for i in body["insights"] if i["key"] != "adherence"} == {"insufficient_data"}

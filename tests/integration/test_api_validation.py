@@ -115,15 +115,19 @@ async def test_given_a_body_just_under_the_limit_when_posting_then_it_is_validat
     assert response.status_code == 422  # too long a message, but not too large a body
 
 
-async def test_given_a_valid_token_for_a_user_without_a_profile_when_chatting_then_404(
+async def test_given_a_valid_token_for_a_user_without_a_row_when_chatting_then_provisioned_with_data_gaps(
     offline_client: httpx.AsyncClient, db: Database, settings: Settings
 ) -> None:
+    """GIVEN a valid token for a user with no row (a new Cognito user whose post-confirmation
+    trigger has not run) WHEN they chat THEN their row is created and they get an answer whose
+    data gaps say what to log (issue 13), not a 404."""
     stranger = uuid.uuid4()
     headers = auth_headers(stranger, settings)
     response = await offline_client.post("/api/v1/coach/chat", json={"message": "hi"}, headers=headers)
-    assert response.status_code == 404
-    assert response.json() == {"detail": "User not found."}
-    assert await written_rows(db, stranger) == NOTHING
+    assert response.status_code == 200
+    gaps = {g["field"] for g in response.json()["data_gaps"]}
+    assert gaps == {"checkins", "nutrition", "height_cm", "activity_level"}
+    assert await written_rows(db, stranger) == {"sessions": 1, "tool_calls": 1, "violations": 0}
 
 
 async def test_given_an_unknown_route_when_called_then_json_404(offline_client: httpx.AsyncClient) -> None:

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import asyncio
 import copy
+import datetime as dt
 import importlib
 import json
+import os
 import uuid
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -54,7 +56,7 @@ def lambda_env(monkeypatch: pytest.MonkeyPatch, database_url: str, redis_url: st
     monkeypatch.setenv("REDIS_URL", redis_url)
     monkeypatch.setenv("REDIS_KEY_PREFIX", redis_prefix)
     monkeypatch.setenv("LLM_PROVIDER", "offline")
-    for var in ("PROVIDER_SECRET_NAME", "DB_SECRET_NAME", "OPENAI_API_KEY", "ANTHROPIC_API_KEY"):
+    for var in ("OPENAI_SECRET_NAME", "DB_SECRET_NAME", "OPENAI_API_KEY", "ANTHROPIC_API_KEY"):
         monkeypatch.delenv(var, raising=False)
     _reset()
     yield
@@ -184,3 +186,89 @@ def test_given_idle_sessions_when_expiry_function_runs_twice_then_second_run_is_
     with psycopg.connect(database_url) as conn:
         row = conn.execute("SELECT status FROM ai_session WHERE user_id = %s", (demo_user,)).fetchone()
     assert row == ("EXPIRED",)
+
+
+def _api_event(method: str, path: str, body: Any, sub: uuid.UUID | None) -> dict[str, Any]:
+    """A REST proxy event for any coach route, built on the recorded chat event."""
+    event = load_event("chat", sub)
+    event["httpMethod"] = event["requestContext"]["httpMethod"] = method
+    event["path"] = event["resource"] = event["requestContext"]["resourcePath"] = f"/api/v1/coach/{path}"
+    event["body"] = None if body is None else json.dumps(body)
+    if sub is None:
+        del event["requestContext"]["authorizer"]
+    return event
+
+
+def test_given_a_new_cognito_user_with_claims_only_when_writing_data_then_chatting_then_answers_use_it(
+    lambda_env: None,
+) -> None:
+    """GIVEN a user the database has never seen, identified by the authorizer's claims only
+    WHEN their app writes a profile, check-ins and food logs through the data function and then
+    chats THEN every call succeeds and the answer uses what they wrote."""
+    user = uuid.uuid4()
+    today = dt.date.today()
+    days = [(today - dt.timedelta(days=i)).isoformat() for i in range(8)]
+    data = handler_of("data")
+    writes = [
+        ("PUT", "profile", {"birth_date": "1991-03-04", "sex": "male", "height_cm": 180.0,
+                            "activity_level": "moderately_active", "goal": {"type": "maintain"}}),
+        ("POST", "checkins", {"checkins": [{"date": d, "weight_kg": 82.0 - 0.1 * i} for i, d in enumerate(days)]}),
+        ("POST", "food-logs", {"food_logs": [{"date": d, "calories": 2400} for d in days]}),
+    ]
+    for method, path, body in writes:
+        response = data(_api_event(method, path, body, user), FakeLambdaContext())
+        assert response["statusCode"] == 200, response
+    answer = handler_of("chat")(_api_event("POST", "chat", {"message": "What should I eat? calories"}, user),
+                                FakeLambdaContext())
+    assert answer["statusCode"] == 200, answer
+    assert "2,400 kcal" in json.loads(answer["body"])["message"]
+
+
+def test_given_an_hs256_token_but_no_claims_on_lambda_when_invoked_then_401(
+    lambda_env: None, demo_user: uuid.UUID
+) -> None:
+    """GIVEN a bearer token signed with the very secret a local server would accept, and no
+    authorizer claims WHEN a Lambda function receives it THEN 401: on Lambda only the
+    authorizer's claims identify a user (a forged token never reaches the HS256 path)."""
+    from coach_core.api.auth import mint_local_token
+    from coach_core.settings import load_settings
+
+    secret = "a-secret-an-attacker-guessed-" + "x" * 32
+    token = mint_local_token(str(demo_user), settings=load_settings(jwt_secret=secret))
+    event = _api_event("GET", "insights", None, None)
+    event["headers"]["Authorization"] = f"Bearer {token}"
+    os.environ["JWT_SECRET"] = secret
+    try:
+        for function in ("insights", "chat", "data"):
+            response = handler_of(function)(event, FakeLambdaContext())
+            assert response["statusCode"] == 401, function
+    finally:
+        del os.environ["JWT_SECRET"]
+
+
+def _cognito_event(sub: str, trigger: str = "PostConfirmation_ConfirmSignUp") -> dict[str, Any]:
+    return {
+        "version": "1", "region": "us-east-1", "userPoolId": "us-east-1_EXAMPLE", "userName": "new-user",
+        "callerContext": {"awsSdkVersion": "aws-sdk-unknown-unknown", "clientId": "client"},
+        "triggerSource": trigger,
+        "request": {"userAttributes": {"sub": sub, "email_verified": "true", "email": "new@example.com"}},
+        "response": {},
+    }
+
+
+def test_given_a_post_confirmation_event_when_invoked_twice_then_one_row_and_the_event_comes_back(
+    lambda_env: None, database_url: str
+) -> None:
+    """GIVEN Cognito's post-confirmation event WHEN the provision function runs (twice: a retry)
+    THEN exactly one users row exists and the event is returned unchanged; a confirmed password
+    reset provisions nothing."""
+    user = uuid.uuid4()
+    event = _cognito_event(str(user))
+    provision = handler_of("provision_user")
+    assert provision(copy.deepcopy(event), FakeLambdaContext()) == event
+    assert provision(copy.deepcopy(event), FakeLambdaContext()) == event
+    other = uuid.uuid4()
+    provision(_cognito_event(str(other), "PostConfirmation_ConfirmForgotPassword"), FakeLambdaContext())
+    with psycopg.connect(database_url) as conn:
+        counts = [conn.execute("SELECT count(*) FROM users WHERE id = %s", (u,)).fetchone() for u in (user, other)]
+    assert counts == [(1,), (0,)]

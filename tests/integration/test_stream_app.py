@@ -22,7 +22,7 @@ def on_lambda(coach_env: None, monkeypatch: pytest.MonkeyPatch) -> Iterator[None
     monkeypatch.setenv("AWS_LAMBDA_FUNCTION_NAME", "coach-chat-stream")
     monkeypatch.setenv("AWS_DEFAULT_REGION", "us-east-1")
     monkeypatch.setenv("POWERTOOLS_METRICS_NAMESPACE", "CoachAITest")
-    for var in ("PROVIDER_SECRET_NAME", "DB_SECRET_NAME"):
+    for var in ("OPENAI_SECRET_NAME", "DB_SECRET_NAME"):
         monkeypatch.delenv(var, raising=False)
     yield
 
@@ -59,7 +59,7 @@ async def test_given_a_missing_provider_secret_on_lambda_when_requesting_then_ge
     from moto import mock_aws
 
     user = await seed_user(db)
-    monkeypatch.setenv("PROVIDER_SECRET_NAME", "coach/provider-keys-missing")
+    monkeypatch.setenv("OPENAI_SECRET_NAME", "coach/openai-key-missing")
     context = json.dumps({"authorizer": {"claims": {"sub": str(user)}}})
     with mock_aws():
         async with _client() as client:

@@ -35,7 +35,8 @@ def aws(monkeypatch: pytest.MonkeyPatch) -> Iterator[object]:
     monkeypatch.setenv("AWS_DEFAULT_REGION", "us-east-1")
     monkeypatch.setenv("AWS_ACCESS_KEY_ID", "testing")
     monkeypatch.setenv("AWS_SECRET_ACCESS_KEY", "testing")
-    for var in ("OPENAI_API_KEY", "ANTHROPIC_API_KEY", "PROVIDER_SECRET_NAME", "DB_SECRET_NAME", "DB_HOST"):
+    for var in ("OPENAI_API_KEY", "ANTHROPIC_API_KEY", "OPENAI_SECRET_NAME", "ANTHROPIC_SECRET_NAME", "DB_SECRET_NAME",
+                "DB_HOST", "DB_SSL_ROOT_CERT", "REDIS_AUTH_SECRET_NAME", "DB_APP_SECRET_NAME"):
         monkeypatch.delenv(var, raising=False)
     saved_db_url = os.environ.get("DATABASE_URL")
     clear_caches()
@@ -50,22 +51,49 @@ def aws(monkeypatch: pytest.MonkeyPatch) -> Iterator[object]:
     get_settings.cache_clear()
 
 
-def test_given_provider_secret_when_applied_then_settings_see_the_key(aws, monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    aws.create_secret(Name="coach/provider", SecretString=json.dumps({"OPENAI_API_KEY": SECRET_VALUE}))
-    monkeypatch.setenv("PROVIDER_SECRET_NAME", "coach/provider")
+@pytest.mark.parametrize("stored", [SECRET_VALUE, json.dumps({"api_key": SECRET_VALUE})], ids=["plain", "json"])
+def test_given_provider_secret_when_applied_then_settings_see_the_key(aws, monkeypatch, stored: str) -> None:  # type: ignore[no-untyped-def]
+    aws.create_secret(Name="coach/openai", SecretString=stored)
+    monkeypatch.setenv("OPENAI_SECRET_NAME", "coach/openai")
     assert runtime_secrets.apply_runtime_secrets() is True
     assert get_settings().openai_api_key is not None
     assert get_settings().openai_api_key.get_secret_value() == SECRET_VALUE
 
 
+def test_given_an_empty_provider_secret_when_applied_then_the_key_stays_unconfigured(aws, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """GIVEN the secret the stack creates before anyone fills it in (`{"api_key": ""}`) THEN no key
+    is set, so the provider reports a configuration error instead of calling with an empty key."""
+    aws.create_secret(Name="coach/anthropic", SecretString=json.dumps({"api_key": ""}))
+    monkeypatch.setenv("ANTHROPIC_SECRET_NAME", "coach/anthropic")
+    assert runtime_secrets.apply_runtime_secrets() is False
+    assert "ANTHROPIC_API_KEY" not in os.environ
+
+
+def test_given_a_redis_auth_secret_when_applied_then_the_tls_url_carries_the_token(aws, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    aws.create_secret(Name="coach/redis", SecretString="t0ken/with+chars")
+    monkeypatch.setenv("REDIS_AUTH_SECRET_NAME", "coach/redis")
+    monkeypatch.setenv("REDIS_URL", "rediss://cache.internal:6379/0")
+    assert runtime_secrets.apply_runtime_secrets() is True
+    assert os.environ["REDIS_URL"] == "rediss://:t0ken%2Fwith%2Bchars@cache.internal:6379/0"
+    assert runtime_secrets.apply_runtime_secrets() is False  # applying again changes nothing
+
+
+def test_given_the_app_role_secret_when_read_then_the_migration_gets_the_role(aws, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    aws.create_secret(Name="coach/app", SecretString=json.dumps({"username": "coach_app", "password": "pw",
+                                                                   "dbname": "coach"}))
+    monkeypatch.setenv("DB_APP_SECRET_NAME", "coach/app")
+    role = runtime_secrets.app_role()
+    assert role is not None and (role.name, role.password) == ("coach_app", "pw")
+
+
 def test_given_secret_read_once_when_it_changes_within_max_age_then_the_cached_value_is_used(  # type: ignore[no-untyped-def]
     aws, monkeypatch
 ) -> None:
-    aws.create_secret(Name="coach/provider", SecretString=json.dumps({"OPENAI_API_KEY": "first"}))
-    monkeypatch.setenv("PROVIDER_SECRET_NAME", "coach/provider")
+    aws.create_secret(Name="coach/openai", SecretString="first")
+    monkeypatch.setenv("OPENAI_SECRET_NAME", "coach/openai")
     monkeypatch.setenv("SECRETS_CACHE_SECONDS", "300")
     runtime_secrets.apply_runtime_secrets()
-    aws.put_secret_value(SecretId="coach/provider", SecretString=json.dumps({"OPENAI_API_KEY": "second"}))
+    aws.put_secret_value(SecretId="coach/openai", SecretString="second")
     assert runtime_secrets.apply_runtime_secrets() is False
     assert os.environ["OPENAI_API_KEY"] == "first"
     clear_caches()  # cache expiry: the next read sees the rotated value
@@ -85,6 +113,11 @@ def test_given_rds_secret_and_proxy_host_when_applied_then_database_url_uses_the
     monkeypatch.setenv("DB_HOST", "proxy.internal")
     runtime_secrets.apply_runtime_secrets()
     assert os.environ["DATABASE_URL"] == "postgresql://coach:p%40ss%2Fword@proxy.internal:5432/coach?sslmode=require"
+    monkeypatch.setenv("DB_SSL_ROOT_CERT", "/opt/python/coach_core/certs/rds-global-bundle.pem")
+    runtime_secrets.apply_runtime_secrets()
+    assert os.environ["DATABASE_URL"].endswith(
+        "@proxy.internal:5432/coach?sslmode=verify-full&sslrootcert=/opt/python/coach_core/certs/rds-global-bundle.pem"
+    )
 
 
 def test_given_missing_secret_when_http_handler_runs_then_generic_500_and_a_clear_log_line(  # type: ignore[no-untyped-def]
@@ -92,7 +125,7 @@ def test_given_missing_secret_when_http_handler_runs_then_generic_500_and_a_clea
 ) -> None:
     from coach_core.lambda_handlers import http_handler
 
-    monkeypatch.setenv("PROVIDER_SECRET_NAME", "coach/missing")
+    monkeypatch.setenv("OPENAI_SECRET_NAME", "coach/missing")
     event = json.loads(Path("events/chat.json").read_text())
     with caplog.at_level(logging.ERROR):
         response = http_handler(event, FakeLambdaContext())

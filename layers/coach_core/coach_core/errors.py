@@ -63,6 +63,14 @@ class ProviderConfigurationError(ProviderError):
     status_code = 500
 
 
+class DeadlineExceededError(CoachError):
+    """The request's one deadline ran out (every provider call, retry and tool call draws from
+    it); whatever was in flight was cancelled and nothing was stored."""
+
+    status_code = 504
+    public_message = "The coach took too long to answer. Please try again."
+
+
 class DependencyUnavailableError(CoachError):
     status_code = 503
     public_message = "The coach is unavailable right now. Please try again in a moment."

@@ -12,13 +12,14 @@ from __future__ import annotations
 
 import asyncio
 import json
+import uuid
 from collections.abc import Coroutine
 from typing import Any, TypeVar
 
 from aws_lambda_powertools.logging import correlation_paths
 
 from coach_core.errors import CoachError
-from coach_core.observability import emit, logger, metrics, quiet_http_clients, tracer
+from coach_core.observability import emit, log_exception, logger, metrics, quiet_http_clients, tracer
 from coach_core.runtime_secrets import SecretUnavailableError, apply_runtime_secrets
 
 T = TypeVar("T")
@@ -114,9 +115,33 @@ def migrate_handler(event: dict[str, Any], context: Any) -> dict[str, Any]:
     """Run on every deploy (CDK Trigger): the same migrations as `coach migrate`.
     A failure raises, which fails the deployment."""
     from coach_core.db.migrate import migrate
+    from coach_core.runtime_secrets import app_role
     from coach_core.settings import get_settings
 
     apply_runtime_secrets()
-    applied = run_async(migrate(get_settings().database_url))
+    applied = run_async(migrate(get_settings().database_url, app_role()))
     logger.info("migrations applied", extra={"applied": applied})
     return {"applied": applied}
+
+
+@logger.inject_lambda_context
+def provision_user_handler(event: dict[str, Any], context: Any) -> dict[str, Any]:
+    """Cognito post-confirmation trigger: create the confirmed user's row (idempotent) and
+    return the event unchanged, as Cognito requires. Other trigger sources (a confirmed
+    password reset) need nothing."""
+    from coach_core.db.connection import get_database
+    from coach_core.service.data import provision_user
+
+    if event.get("triggerSource") == "PostConfirmation_ConfirmSignUp":
+        sub = event.get("request", {}).get("userAttributes", {}).get("sub")
+        try:
+            user_id = uuid.UUID(str(sub))
+        except ValueError:
+            logger.error("post-confirmation event without a valid sub")
+            return event
+        try:
+            apply_runtime_secrets()
+            run_async(provision_user(get_database(), user_id))
+        except Exception as exc:  # the user is confirmed either way; the first request provisions them
+            log_exception("could not provision a confirmed user", exc)
+    return event

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import uuid
 from typing import Annotated, Any, Literal
 
@@ -13,6 +14,17 @@ from pydantic import (
     StringConstraints,
     TypeAdapter,
     field_validator,
+)
+
+from coach_core.records import (
+    MAX_BATCH,
+    CheckinRecord,
+    DietRecord,
+    FoodLogRecord,
+    GoalRecord,
+    ProfileRecord,
+    Record,
+    duplicate_dates,
 )
 
 MAX_MESSAGE_CHARS = 4000
@@ -233,6 +245,102 @@ class InsightsResponse(_Response):
     confidence: float = Field(ge=0, le=1)
     data_gaps: list[DataGapItem]
     insights: list[InsightItem]
+
+
+# --- The user's own data (write API) ---------------------------------------------------
+
+FUTURE_DAYS_ALLOWED = 1
+"""A date may be tomorrow in UTC (a user east of UTC logging their today), not later."""
+
+
+def _dates_ok(section: str, dates: list[dt.date]) -> None:
+    problems = duplicate_dates(section, dates)
+    latest = dt.datetime.now(dt.UTC).date() + dt.timedelta(days=FUTURE_DAYS_ALLOWED)
+    problems += [f"{section}[{i}].date: {d.isoformat()} is in the future" for i, d in enumerate(dates) if d > latest]
+    if problems:
+        raise ValueError("; ".join(problems[:10]))
+
+
+class ProfileUpdate(ProfileRecord):
+    """`PUT /profile`: the whole profile (fields left out become unknown) and the goal (null or
+    absent: no goal)."""
+
+    goal: GoalRecord | None = None
+
+
+class CheckinsWrite(Record):
+    """`POST /checkins`: a batch, one per date; a date already stored is replaced."""
+
+    checkins: list[CheckinRecord] = Field(min_length=1, max_length=MAX_BATCH)
+
+    @field_validator("checkins")
+    @classmethod
+    def _one_per_date(cls, rows: list[CheckinRecord]) -> list[CheckinRecord]:
+        _dates_ok("checkins", [r.date for r in rows])
+        return rows
+
+
+class FoodLogsWrite(Record):
+    """`POST /food-logs`: a batch of daily food logs, one per date; a date already stored is replaced."""
+
+    food_logs: list[FoodLogRecord] = Field(min_length=1, max_length=MAX_BATCH)
+
+    @field_validator("food_logs")
+    @classmethod
+    def _one_per_date(cls, rows: list[FoodLogRecord]) -> list[FoodLogRecord]:
+        _dates_ok("food_logs", [r.date for r in rows])
+        return rows
+
+
+class WriteResponse(_Response):
+    written: int = Field(description="Rows created or replaced.")
+
+
+class ProfileView(_Response):
+    birth_date: dt.date | None
+    sex: str | None
+    height_cm: float | None
+    activity_level: str | None
+    diet: DietRecord
+    goal: GoalRecord | None
+
+
+class CheckinView(_Response):
+    date: dt.date
+    weight_kg: float | None
+    energy: int | None
+    sleep_hours: float | None
+    mood: int | None
+
+
+class FoodLogView(_Response):
+    date: dt.date
+    calories: int
+    protein_g: float | None
+    carbs_g: float | None
+    fat_g: float | None
+
+
+class SessionView(_Response):
+    session_id: uuid.UUID
+    status: Literal["ACTIVE", "EXPIRED"]
+    created_at: dt.datetime
+    last_activity_at: dt.datetime
+    message_count: int
+    tokens_used: int
+    history: list[dict[str, str]]
+
+
+class MyDataResponse(_Response):
+    """`GET /me/data`: everything the coach stores about the caller."""
+
+    user_id: uuid.UUID
+    profile: ProfileView
+    checkins: list[CheckinView]
+    food_logs: list[FoodLogView]
+    sessions: list[SessionView]
+    tool_call_log_rows: int
+    policy_violation_log_rows: int
 
 
 # --- Misc ------------------------------------------------------------------------------

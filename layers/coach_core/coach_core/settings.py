@@ -33,7 +33,6 @@ ENV_JWKS_URL = "JWKS_URL"
 ENV_JWT_AUDIENCE = "JWT_AUDIENCE"
 ENV_JWT_ISSUER = "JWT_ISSUER"
 ENV_SSE_KEEPALIVE_SECONDS = "SSE_KEEPALIVE_SECONDS"
-ENV_PROVIDER_SECRET_NAME = "PROVIDER_SECRET_NAME"
 ENV_DB_SECRET_NAME = "DB_SECRET_NAME"
 ENV_SECRETS_CACHE_SECONDS = "SECRETS_CACHE_SECONDS"
 ENV_LOG_PROMPTS = "LOG_PROMPTS"
@@ -103,7 +102,13 @@ class Settings(BaseSettings):
     jwt_issuer: str | None = Field(None, validation_alias=_env(ENV_JWT_ISSUER))
 
     sse_keepalive_seconds: float = Field(15.0, gt=0, le=300, validation_alias=_env(ENV_SSE_KEEPALIVE_SECONDS))
-    provider_secret_name: str | None = Field(None, validation_alias=_env(ENV_PROVIDER_SECRET_NAME))
+    coach_request_deadline_seconds: float = Field(
+        26.0, gt=0, le=900, validation_alias=_env(ENV_COACH_REQUEST_DEADLINE_SECONDS)
+    )
+    """One deadline per buffered request (API Gateway cuts a buffered integration at 29 s)."""
+    coach_stream_deadline_seconds: float = Field(
+        120.0, gt=0, le=900, validation_alias=_env(ENV_COACH_STREAM_DEADLINE_SECONDS)
+    )
     db_secret_name: str | None = Field(None, validation_alias=_env(ENV_DB_SECRET_NAME))
     secrets_cache_seconds: int = Field(300, ge=0, le=86400, validation_alias=_env(ENV_SECRETS_CACHE_SECONDS))
     log_prompts: bool = Field(False, validation_alias=_env(ENV_LOG_PROMPTS))

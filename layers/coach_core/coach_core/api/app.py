@@ -13,6 +13,7 @@ from contextlib import asynccontextmanager
 
 from fastapi import FastAPI
 
+from coach_core.api.data_router import data_router
 from coach_core.api.errors import install_error_handlers
 from coach_core.api.middleware import install_middleware
 from coach_core.api.router import API_PREFIX, router
@@ -52,6 +53,7 @@ def create_app(
     app.state.settings = settings
     install_error_handlers(app)
     app.include_router(router)
+    app.include_router(data_router)
 
     def provider_name() -> str:
         built: CoachService | None = app.state.service

@@ -54,7 +54,8 @@ async def chat(body: ChatRequest, user_id: UserId, service: Service) -> ChatResp
     summary="The coach reply as Server-Sent Events",
 )
 async def chat_stream(body: ChatRequest, user_id: UserId, service: Service) -> EventSourceResponse:
-    return event_stream_response(await service.open_stream(user_id, body), service.settings.sse_keepalive_seconds)
+    events = await service.open_stream(user_id, body)
+    return event_stream_response(events, service.settings.sse_keepalive_seconds, service.stream_deadline_seconds)
 
 
 @router.post(

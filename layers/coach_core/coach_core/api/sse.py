@@ -32,6 +32,7 @@ from coach_core.schemas import (
     ToolStartData,
 )
 from coach_core.service.chat import SentBarrier, TokenEvent, ToolEndEvent, ToolStartEvent, TurnDone, TurnEvent
+from coach_core.service.deadline import deadline
 
 STREAM_ERROR_MESSAGE = "Sorry, something went wrong while answering. Please try again."
 KEEPALIVE_COMMENT = "keep-alive"
@@ -94,16 +95,18 @@ def _record(event: TurnEvent) -> ServerSentEvent | bytes | None:
 
 
 async def with_keepalive(
-    source: AsyncGenerator[TurnEvent, None], keepalive_seconds: float
+    source: AsyncGenerator[TurnEvent, None], keepalive_seconds: float, deadline_seconds: float
 ) -> AsyncGenerator[ServerSentEvent | bytes, None]:
     """Forward `source`'s events as SSE records, sending a `: keep-alive` comment whenever it
     is silent for `keepalive_seconds` (API Gateway drops a stream after 5 minutes of silence).
-    A `SentBarrier` holds the source until everything before it has been handed on."""
+    A `SentBarrier` holds the source until everything before it has been handed on. The source
+    runs under the stream's one deadline: past it, the turn is cancelled and the stream ends in
+    an error, with nothing stored."""
     queue: asyncio.Queue[tuple[str, Any]] = asyncio.Queue(STREAM_QUEUE_SIZE)
 
     async def produce() -> None:
         try:
-            async with aclosing(source):
+            async with deadline(deadline_seconds), aclosing(source):
                 async for item in source:
                     if isinstance(item, SentBarrier):
                         delivered = asyncio.Event()
@@ -146,11 +149,11 @@ async def with_keepalive(
 
 
 async def guarded(
-    source: AsyncGenerator[TurnEvent, None], keepalive_seconds: float
+    source: AsyncGenerator[TurnEvent, None], keepalive_seconds: float, deadline_seconds: float
 ) -> AsyncIterator[ServerSentEvent | bytes]:
     """`with_keepalive`, ending in one generic `error` event if the turn fails."""
     try:
-        async for record in with_keepalive(source, keepalive_seconds):
+        async for record in with_keepalive(source, keepalive_seconds, deadline_seconds):
             yield record
     except Exception as exc:
         log_exception("chat stream failed", exc)
@@ -158,5 +161,9 @@ async def guarded(
         yield error_event()
 
 
-def event_stream_response(source: AsyncGenerator[TurnEvent, None], keepalive_seconds: float) -> EventSourceResponse:
-    return EventSourceResponse(guarded(source, keepalive_seconds), headers=SSE_HEADERS, sep="\n", ping=0)
+def event_stream_response(
+    source: AsyncGenerator[TurnEvent, None], keepalive_seconds: float, deadline_seconds: float
+) -> EventSourceResponse:
+    return EventSourceResponse(
+        guarded(source, keepalive_seconds, deadline_seconds), headers=SSE_HEADERS, sep="\n", ping=0
+    )

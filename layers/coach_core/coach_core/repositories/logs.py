@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import Sequence
 
 from psycopg.types.json import Jsonb
@@ -48,6 +49,23 @@ async def insert_violations(conn: Conn, rows: Sequence[PolicyViolationRow]) -> N
             [None if r.category_scores is None else Jsonb(r.category_scores) for r in rows],
         ],
     )
+
+
+async def count_for_user(conn: Conn, user_id: uuid.UUID) -> tuple[int, int]:
+    """(tool-call rows, policy-violation rows) of one user."""
+    cur = await conn.execute(
+        """SELECT (SELECT count(*) FROM ai_tool_call_log WHERE user_id = %(u)s) AS tool_calls,
+                  (SELECT count(*) FROM ai_policy_violation_log WHERE user_id = %(u)s) AS violations""",
+        {"u": user_id},
+    )
+    row = await cur.fetchone()
+    return (int(row["tool_calls"]), int(row["violations"])) if row else (0, 0)
+
+
+async def delete_for_user(conn: Conn, user_id: uuid.UUID) -> None:
+    """Both observability logs' rows of one user (they carry no foreign key to users)."""
+    await conn.execute("DELETE FROM ai_tool_call_log WHERE user_id = %s", (user_id,))
+    await conn.execute("DELETE FROM ai_policy_violation_log WHERE user_id = %s", (user_id,))
 
 
 MOST_USED_TOOLS_SQL = """

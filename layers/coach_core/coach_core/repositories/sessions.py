@@ -98,3 +98,12 @@ async def expire_idle_sessions(conn: Conn, cutoff: dt.datetime, now: dt.datetime
         (now, cutoff, batch_size),
     )
     return cur.rowcount
+
+
+async def list_sessions(conn: Conn, user_id: uuid.UUID) -> list[AISession]:
+    """All of a user's sessions, newest activity first."""
+    cur = await conn.execute(
+        f"SELECT {SESSION_COLUMNS} FROM ai_session WHERE user_id = %s ORDER BY last_activity_at DESC",  # noqa: S608
+        (user_id,),
+    )
+    return [AISession.model_validate(row) for row in await cur.fetchall()]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import uuid
+from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from psycopg.types.json import Jsonb
@@ -144,14 +145,15 @@ async def user_exists(conn: Conn, user_id: uuid.UUID) -> bool:
     return await cur.fetchone() is not None
 
 
-async def upsert_user(
-    conn: Conn,
-    profile: Profile,
-    checkins: list[CheckIn],
-    nutrition: list[NutritionLog],
-) -> None:
-    """Write one user's whole bundle in the caller's transaction; the same bundle twice
-    gives the same rows (same id, same dates replaced)."""
+async def ensure_user(conn: Conn, user_id: uuid.UUID) -> bool:
+    """Create an empty users row for a signed-in user who has none; True if it was created.
+    Idempotent (the Cognito trigger and the first request may both run it)."""
+    cur = await conn.execute("INSERT INTO users (id) VALUES (%s) ON CONFLICT (id) DO NOTHING", (user_id,))
+    return cur.rowcount == 1
+
+
+async def upsert_profile(conn: Conn, profile: Profile) -> None:
+    """The users row and the goal (none → the goal is deleted), in the caller's transaction."""
     await conn.execute(
         """
         INSERT INTO users (id, birth_date, sex, height_cm, activity_level, diet)
@@ -183,24 +185,84 @@ async def upsert_user(
             """,
             (profile.id, profile.goal.type, profile.goal.target_weight_kg, profile.goal.target_rate_kg_per_week),
         )
-    async with conn.cursor() as cur:
-        if checkins:
-            await cur.executemany(
-                """
-                INSERT INTO daily_checkins (user_id, date, weight_kg, energy, sleep_hours, mood)
-                VALUES (%s, %s, %s, %s, %s, %s)
-                ON CONFLICT (user_id, date) DO UPDATE SET weight_kg = EXCLUDED.weight_kg,
-                    energy = EXCLUDED.energy, sleep_hours = EXCLUDED.sleep_hours, mood = EXCLUDED.mood
-                """,
-                [(profile.id, c.date, c.weight_kg, c.energy, c.sleep_hours, c.mood) for c in checkins],
-            )
-        if nutrition:
-            await cur.executemany(
-                """
-                INSERT INTO nutrition_logs (user_id, date, calories, protein_g, carbs_g, fat_g)
-                VALUES (%s, %s, %s, %s, %s, %s)
-                ON CONFLICT (user_id, date) DO UPDATE SET calories = EXCLUDED.calories,
-                    protein_g = EXCLUDED.protein_g, carbs_g = EXCLUDED.carbs_g, fat_g = EXCLUDED.fat_g
-                """,
-                [(profile.id, n.date, n.calories, n.protein_g, n.carbs_g, n.fat_g) for n in nutrition],
-            )
+
+
+async def upsert_checkins(conn: Conn, user_id: uuid.UUID, checkins: Sequence[CheckIn]) -> None:
+    """One row per user and date: a later write of the same date replaces it (a retry is harmless).
+    One statement for the whole batch."""
+    if not checkins:
+        return
+    await conn.execute(
+        """
+        INSERT INTO daily_checkins (user_id, date, weight_kg, energy, sleep_hours, mood)
+        SELECT %s, * FROM unnest(%s::date[], %s::numeric[], %s::smallint[], %s::numeric[], %s::smallint[])
+        ON CONFLICT (user_id, date) DO UPDATE SET weight_kg = EXCLUDED.weight_kg,
+            energy = EXCLUDED.energy, sleep_hours = EXCLUDED.sleep_hours, mood = EXCLUDED.mood
+        """,
+        (
+            user_id,
+            [c.date for c in checkins],
+            [c.weight_kg for c in checkins],
+            [c.energy for c in checkins],
+            [c.sleep_hours for c in checkins],
+            [c.mood for c in checkins],
+        ),
+    )
+
+
+async def upsert_nutrition(conn: Conn, user_id: uuid.UUID, logs: Sequence[NutritionLog]) -> None:
+    """One row per user and date, replaced by a later write; one statement for the batch."""
+    if not logs:
+        return
+    await conn.execute(
+        """
+        INSERT INTO nutrition_logs (user_id, date, calories, protein_g, carbs_g, fat_g)
+        SELECT %s, * FROM unnest(%s::date[], %s::int[], %s::numeric[], %s::numeric[], %s::numeric[])
+        ON CONFLICT (user_id, date) DO UPDATE SET calories = EXCLUDED.calories,
+            protein_g = EXCLUDED.protein_g, carbs_g = EXCLUDED.carbs_g, fat_g = EXCLUDED.fat_g
+        """,
+        (
+            user_id,
+            [n.date for n in logs],
+            [n.calories for n in logs],
+            [n.protein_g for n in logs],
+            [n.carbs_g for n in logs],
+            [n.fat_g for n in logs],
+        ),
+    )
+
+
+async def upsert_user(
+    conn: Conn,
+    profile: Profile,
+    checkins: list[CheckIn],
+    nutrition: list[NutritionLog],
+) -> None:
+    """Write one user's whole bundle in the caller's transaction; the same bundle twice
+    gives the same rows (same id, same dates replaced)."""
+    await upsert_profile(conn, profile)
+    await upsert_checkins(conn, profile.id, checkins)
+    await upsert_nutrition(conn, profile.id, nutrition)
+
+
+async def all_checkins(conn: Conn, user_id: uuid.UUID) -> list[CheckIn]:
+    cur = await conn.execute(
+        "SELECT date, weight_kg::float8 AS weight_kg, energy, sleep_hours::float8 AS sleep_hours, mood "
+        "FROM daily_checkins WHERE user_id = %s ORDER BY date",
+        (user_id,),
+    )
+    return _CHECKINS.validate_python(await cur.fetchall())
+
+
+async def all_nutrition(conn: Conn, user_id: uuid.UUID) -> list[NutritionLog]:
+    cur = await conn.execute(
+        "SELECT date, calories, protein_g::float8 AS protein_g, carbs_g::float8 AS carbs_g, fat_g::float8 AS fat_g "
+        "FROM nutrition_logs WHERE user_id = %s ORDER BY date",
+        (user_id,),
+    )
+    return _NUTRITION.validate_python(await cur.fetchall())
+
+
+async def delete_user(conn: Conn, user_id: uuid.UUID) -> None:
+    """The users row; goals, check-ins, food logs and sessions go with it (ON DELETE CASCADE)."""
+    await conn.execute("DELETE FROM users WHERE id = %s", (user_id,))

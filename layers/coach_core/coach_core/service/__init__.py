@@ -19,6 +19,8 @@ from coach_core.providers.factory import create_provider
 from coach_core.providers.offline import OfflineKit
 from coach_core.schemas import ChatRequest, ChatResponse, InsightsResponse, PlanResponse
 from coach_core.service.chat import ChatService, TurnEvent
+from coach_core.service.data import DataService, UserContexts
+from coach_core.service.deadline import deadline
 from coach_core.service.insights import insights
 from coach_core.service.parts import ServiceParts
 from coach_core.service.plan import PlanGenerationError, PlanService
@@ -70,9 +72,11 @@ class CoachService:
         self.context_builder = context_builder or ContextBuilder()
         self.settings = settings or get_settings()
         self.sessions = SessionStore(db, self.settings, clock)
+        self.contexts = UserContexts(db, self.context_builder)
+        self.data = DataService(db, registry.cache)
         parts = ServiceParts(
             db=db, registry=registry, provider=lambda: self.provider, policies=self.policies,
-            context_builder=self.context_builder, sessions=self.sessions,
+            contexts=self.contexts, sessions=self.sessions,
         )
         self._chat = ChatService(parts)
         self._plan = PlanService(parts)
@@ -104,16 +108,25 @@ class CoachService:
         await self.registry.aclose()
 
     async def chat(self, user_id: uuid.UUID, request: ChatRequest) -> ChatResponse:
-        return await self._chat.chat(user_id, request)
+        async with deadline(self.settings.coach_request_deadline_seconds):
+            return await self._chat.chat(user_id, request)
 
     async def open_stream(self, user_id: uuid.UUID, request: ChatRequest) -> AsyncGenerator[TurnEvent, None]:
-        return await self._chat.open_stream(user_id, request)
+        """The turn's events; the API runs them under `stream_deadline_seconds`."""
+        async with deadline(self.settings.coach_request_deadline_seconds):
+            return await self._chat.open_stream(user_id, request)
+
+    @property
+    def stream_deadline_seconds(self) -> float:
+        return self.settings.coach_stream_deadline_seconds
 
     async def plan(self, user_id: uuid.UUID) -> PlanResponse:
-        return await self._plan.plan(user_id)
+        async with deadline(self.settings.coach_request_deadline_seconds):
+            return await self._plan.plan(user_id)
 
     async def insights(self, user_id: uuid.UUID) -> InsightsResponse:
-        return await insights(self.db, self.context_builder, user_id)
+        async with deadline(self.settings.coach_request_deadline_seconds):
+            return await insights(self.contexts, user_id)
 
 
 def build_service(settings: Settings | None = None, db: Database | None = None) -> CoachService:

@@ -117,7 +117,7 @@ class ChatService:
         self.registry = parts.registry
         self._provider = parts.provider
         self.policies = parts.policies
-        self.context_builder = parts.context_builder
+        self.contexts = parts.contexts
         self.sessions = parts.sessions
 
     async def begin(self, user_id: uuid.UUID, request: ChatRequest) -> Turn:
@@ -125,7 +125,7 @@ class ChatService:
         plain 404 before anything streams)."""
         state, context = await asyncio.gather(
             self.sessions.open(user_id, request.session_id),
-            self.context_builder.build(self.db, user_id),
+            self.contexts.get(user_id),
             return_exceptions=True,
         )
         if isinstance(state, BaseException):

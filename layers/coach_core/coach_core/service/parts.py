@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from coach_core.context_builder import ContextBuilder
 from coach_core.db.connection import Database
 from coach_core.policies.engine import SafetyPolicyEngine
 from coach_core.providers.base import LLMProvider
+from coach_core.service.data import UserContexts
 from coach_core.service.sessions import SessionStore
 from coach_core.tools.registry import ToolRegistry
 
@@ -22,5 +22,5 @@ class ServiceParts:
     registry: ToolRegistry
     provider: Callable[[], LLMProvider]
     policies: SafetyPolicyEngine
-    context_builder: ContextBuilder
+    contexts: UserContexts
     sessions: SessionStore

@@ -46,11 +46,11 @@ class PlanService:
         self.registry = parts.registry
         self._provider = parts.provider
         self.policies = parts.policies
-        self.context_builder = parts.context_builder
+        self.contexts = parts.contexts
         self.sessions = parts.sessions
 
     async def plan(self, user_id: uuid.UUID) -> PlanResponse:
-        context = await self.context_builder.build(self.db, user_id)
+        context = await self.contexts.get(user_id)
         tools = self.registry.bind(user_id, None, data_version=context.data.data_version)
         orchestrator = Orchestrator(self._provider())
         system = get_system_prompt("plan", context.summary)

@@ -75,6 +75,27 @@ class ToolCache:
         except (RedisError, OSError) as exc:
             self._failed("write", exc)
 
+    async def delete_user(self, user_id: uuid.UUID) -> int:
+        """Erase every cached result of one user (`DELETE /me`); how many keys went. Unlike a
+        read, a failure here is raised: the caller must know the erasure did not happen."""
+        from redis.exceptions import RedisError
+
+        redis = self._redis()
+        deleted = 0
+        try:
+            batch: list[bytes | str] = []
+            async for key in redis.scan_iter(match=self.key(user_id, "*"), count=500):
+                batch.append(key)
+                if len(batch) >= 500:
+                    deleted += await redis.delete(*batch)
+                    batch = []
+            if batch:
+                deleted += await redis.delete(*batch)
+        except (RedisError, OSError) as exc:
+            self._failed("erase", exc)
+            raise
+        return deleted
+
     async def close(self) -> None:
         if self._client is not None:
             await self._client.aclose()

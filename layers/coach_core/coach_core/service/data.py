@@ -1,0 +1,140 @@
+"""The user's own data: provisioning a signed-in user's row, the write API (profile, check-ins,
+food logs; each write bumps the user's data version, so the context cache and the cached tool
+results of that user are never read again), the export of everything stored about them, and
+erasure (their rows in every table and their cached tool results)."""
+
+from __future__ import annotations
+
+import uuid
+
+from coach_core.context_builder import ContextBuilder, UserContext
+from coach_core.db.connection import Database
+from coach_core.errors import DependencyUnavailableError, UserNotFoundError
+from coach_core.models import Profile
+from coach_core.observability import emit, logger
+from coach_core.records import DietRecord, GoalRecord
+from coach_core.repositories import logs, sessions, users
+from coach_core.schemas import (
+    CheckinsWrite,
+    CheckinView,
+    FoodLogsWrite,
+    FoodLogView,
+    MyDataResponse,
+    ProfileUpdate,
+    ProfileView,
+    SessionView,
+    WriteResponse,
+)
+from coach_core.tools.cache import ToolCache
+
+
+async def provision_user(db: Database, user_id: uuid.UUID) -> bool:
+    """The users row of a signed-in user (Cognito post-confirmation, or the first request of a
+    user who has none); True when it was created now. Idempotent."""
+    async with db.connection() as conn:
+        created = await users.ensure_user(conn, user_id)
+    if created:
+        emit("UsersProvisioned", 1)
+        logger.info("user provisioned", extra={"user_id": str(user_id)})
+    return created
+
+
+class UserContexts:
+    """The context of a request's user; a signed-in user with no row yet is provisioned first,
+    so a new user gets answers with data gaps, not a 404."""
+
+    def __init__(self, db: Database, builder: ContextBuilder) -> None:
+        self.db = db
+        self.builder = builder
+
+    async def get(self, user_id: uuid.UUID) -> UserContext:
+        try:
+            return await self.builder.build(self.db, user_id)
+        except UserNotFoundError:
+            await provision_user(self.db, user_id)
+            return await self.builder.build(self.db, user_id)
+
+
+def _profile_view(profile: Profile) -> ProfileView:
+    return ProfileView(
+        birth_date=profile.birth_date,
+        sex=profile.sex,
+        height_cm=profile.height_cm,
+        activity_level=profile.activity_level,
+        diet=DietRecord(type=profile.diet.type, allergies=profile.diet.allergies, dislikes=profile.diet.dislikes),
+        goal=None if profile.goal is None else GoalRecord(
+            type=profile.goal.type, target_weight_kg=profile.goal.target_weight_kg,
+            target_rate_kg_per_week=profile.goal.target_rate_kg_per_week,
+        ),
+    )
+
+
+class DataService:
+    def __init__(self, db: Database, cache: ToolCache | None) -> None:
+        self.db = db
+        self.cache = cache
+
+    async def put_profile(self, user_id: uuid.UUID, update: ProfileUpdate) -> ProfileView:
+        profile = Profile(
+            id=user_id,
+            birth_date=update.birth_date,
+            sex=update.sex,
+            height_cm=update.height_cm,
+            activity_level=update.activity_level,
+            diet=update.diet.to_row(),
+            goal=update.goal.to_row() if update.goal else None,
+        )
+        async with self.db.connection() as conn, conn.transaction():
+            await users.upsert_profile(conn, profile)
+        return _profile_view(profile)
+
+    async def add_checkins(self, user_id: uuid.UUID, batch: CheckinsWrite) -> WriteResponse:
+        async with self.db.connection() as conn, conn.transaction():
+            await users.ensure_user(conn, user_id)
+            await users.upsert_checkins(conn, user_id, [c.to_row() for c in batch.checkins])
+        return WriteResponse(written=len(batch.checkins))
+
+    async def add_food_logs(self, user_id: uuid.UUID, batch: FoodLogsWrite) -> WriteResponse:
+        async with self.db.connection() as conn, conn.transaction():
+            await users.ensure_user(conn, user_id)
+            await users.upsert_nutrition(conn, user_id, [n.to_row() for n in batch.food_logs])
+        return WriteResponse(written=len(batch.food_logs))
+
+    async def export(self, user_id: uuid.UUID) -> MyDataResponse:
+        """Everything stored about the user, read in one snapshot (a user with no row yet gets
+        an empty export; nothing is created by reading)."""
+        async with self.db.connection() as conn, conn.transaction():
+            profile = await users.get_profile(conn, user_id) or Profile(id=user_id)
+            checkins = await users.all_checkins(conn, user_id)
+            food = await users.all_nutrition(conn, user_id)
+            found = await sessions.list_sessions(conn, user_id)
+            tool_rows, violation_rows = await logs.count_for_user(conn, user_id)
+        return MyDataResponse(
+            user_id=user_id,
+            profile=_profile_view(profile),
+            checkins=[CheckinView.model_validate(c.model_dump()) for c in checkins],
+            food_logs=[FoodLogView.model_validate(n.model_dump()) for n in food],
+            sessions=[
+                SessionView(
+                    session_id=s.id, status=s.status, created_at=s.created_at, last_activity_at=s.last_activity_at,
+                    message_count=s.message_count, tokens_used=s.tokens_used,
+                    history=[t.model_dump() for t in s.history],
+                )
+                for s in found
+            ],
+            tool_call_log_rows=tool_rows,
+            policy_violation_log_rows=violation_rows,
+        )
+
+    async def erase(self, user_id: uuid.UUID) -> None:
+        """Every row of the user (one transaction), then their cached tool results. Idempotent:
+        if the cache is unreachable the request fails (503) and a retry finishes the job."""
+        async with self.db.connection() as conn, conn.transaction():
+            await logs.delete_for_user(conn, user_id)
+            await users.delete_user(conn, user_id)
+        if self.cache is not None:
+            try:
+                await self.cache.delete_user(user_id)
+            except Exception:
+                raise DependencyUnavailableError("cached tool results could not be erased") from None
+        logger.info("user erased", extra={"user_id": str(user_id)})
