@@ -63,6 +63,14 @@ class ProviderConfigurationError(ProviderError):
     status_code = 500
 
 
+class RateLimitedError(CoachError):
+    """Over the per-user rate limit or the day's token budget: 429 with `Retry-After`, before
+    any provider call."""
+
+    status_code = 429
+    public_message = "You're sending messages faster than the coach can answer. Please wait a moment."
+
+
 class DeadlineExceededError(CoachError):
     """The request's one deadline ran out (every provider call, retry and tool call draws from
     it); whatever was in flight was cancelled and nothing was stored."""

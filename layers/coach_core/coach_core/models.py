@@ -31,6 +31,9 @@ class Goal(_Row):
     target_rate_kg_per_week: float | None = None
 
 
+Tier = Literal["free", "standard", "premium"]
+
+
 class Profile(_Row):
     id: uuid.UUID
     birth_date: dt.date | None = None
@@ -39,6 +42,8 @@ class Profile(_Row):
     activity_level: ActivityLevel | None = None
     diet: Diet = Field(default_factory=Diet)
     goal: Goal | None = None
+    tier: Tier = "standard"
+    """The subscription tier: the model tier of new sessions, the rate limit and token budget."""
 
 
 class CheckIn(_Row):

@@ -343,6 +343,26 @@ class MyDataResponse(_Response):
     policy_violation_log_rows: int
 
 
+class UsageDayView(_Response):
+    day: dt.date
+    requests: int
+    input_tokens: int
+    output_tokens: int
+    guard_tokens: int
+
+
+class UsageResponse(_Response):
+    """`GET /me/usage`: the caller's own usage per UTC day, against their tier's limits (null =
+    unlimited)."""
+
+    tier: str
+    requests_per_minute: int | None
+    daily_token_budget: int | None
+    tokens_used_today: int
+    tokens_left_today: int | None
+    days: list[UsageDayView]
+
+
 # --- Misc ------------------------------------------------------------------------------
 
 

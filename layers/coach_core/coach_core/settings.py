@@ -109,6 +109,14 @@ class Settings(BaseSettings):
     coach_stream_deadline_seconds: float = Field(
         120.0, gt=0, le=900, validation_alias=_env(ENV_COACH_STREAM_DEADLINE_SECONDS)
     )
+    coach_rate_limit_per_minute: int | None = Field(
+        None, ge=0, le=100_000, validation_alias=_env(ENV_COACH_RATE_LIMIT_PER_MINUTE)
+    )
+    """Overrides the standard tier's requests per minute (others scale with it); 0 = unlimited."""
+    coach_daily_token_budget: int | None = Field(
+        None, ge=0, le=10**10, validation_alias=_env(ENV_COACH_DAILY_TOKEN_BUDGET)
+    )
+    """Overrides the standard tier's tokens per UTC day (others scale with it); 0 = unlimited."""
     db_secret_name: str | None = Field(None, validation_alias=_env(ENV_DB_SECRET_NAME))
     secrets_cache_seconds: int = Field(300, ge=0, le=86400, validation_alias=_env(ENV_SECRETS_CACHE_SECONDS))
     log_prompts: bool = Field(False, validation_alias=_env(ENV_LOG_PROMPTS))

@@ -51,7 +51,7 @@ def create_app(
     )
     app.state.service = service
     app.state.settings = settings
-    install_error_handlers(app)
+    install_error_handlers(app, stream_paths=frozenset({f"{API_PREFIX}/chat/stream"}))
     app.include_router(router)
     app.include_router(data_router)
 

@@ -16,6 +16,7 @@ from coach_core.schemas import (
     MyDataResponse,
     ProfileUpdate,
     ProfileView,
+    UsageResponse,
     WriteResponse,
 )
 
@@ -73,3 +74,13 @@ async def my_data(user_id: UserId, service: Service) -> MyDataResponse:
 async def erase_me(user_id: UserId, service: Service) -> Response:
     await service.data.erase(user_id)
     return Response(status_code=204)
+
+
+@data_router.get(
+    "/me/usage",
+    response_model=UsageResponse,
+    responses=WRITE_RESPONSES,
+    summary="My model usage per day, against my tier's rate limit and token budget",
+)
+async def my_usage(user_id: UserId, service: Service) -> UsageResponse:
+    return await service.data.usage(user_id)

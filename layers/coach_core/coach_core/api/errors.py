@@ -14,11 +14,11 @@ from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import Message
 
-from coach_core.errors import AuthenticationError, CoachError, NotFoundError
+from coach_core.errors import AuthenticationError, CoachError, NotFoundError, RateLimitedError
 from coach_core.observability import log_exception
 
 GENERIC_500 = CoachError.public_message
@@ -59,11 +59,23 @@ def field_errors(exc: RequestValidationError) -> list[dict[str, Any]]:
     return out
 
 
-def install_error_handlers(app: FastAPI) -> None:
+def rate_limited_stream_response(exc: RateLimitedError) -> Response:
+    """A stream refused by the rate limit: the 429 and its Retry-After, with a body an SSE
+    client already understands (one `error` event)."""
+    from coach_core.schemas import ErrorData, StreamErrorEvent
+
+    record = f"data: {StreamErrorEvent(data=ErrorData(message=exc.public_message)).model_dump_json()}\n\n"
+    return Response(record, status_code=exc.status_code, media_type="text/event-stream",
+                    headers={**exc.headers, "Cache-Control": "no-cache"})
+
+
+def install_error_handlers(app: FastAPI, stream_paths: frozenset[str] = frozenset()) -> None:
     @app.exception_handler(CoachError)
-    async def coach_error(_: Request, exc: CoachError) -> JSONResponse:
+    async def coach_error(request: Request, exc: CoachError) -> Response:
         if exc.status_code >= 500:
             log_exception("coach error", exc)
+        if isinstance(exc, RateLimitedError) and request.url.path in stream_paths:
+            return rate_limited_stream_response(exc)
         return coach_error_response(exc)
 
     @app.exception_handler(RequestValidationError)

@@ -19,7 +19,7 @@ _CHECKINS: TypeAdapter[list[CheckIn]] = TypeAdapter(list[CheckIn])
 _NUTRITION: TypeAdapter[list[NutritionLog]] = TypeAdapter(list[NutritionLog])
 
 PROFILE_SQL = """
-SELECT u.id, u.data_version, u.birth_date, u.sex, u.height_cm::float8 AS height_cm, u.activity_level, u.diet,
+SELECT u.id, u.data_version, u.tier, u.birth_date, u.sex, u.height_cm::float8 AS height_cm, u.activity_level, u.diet,
        g.goal_type, g.target_weight_kg::float8 AS target_weight_kg,
        g.target_rate_kg_per_week::float8 AS target_rate_kg_per_week
 FROM users u LEFT JOIN goals g ON g.user_id = u.id
@@ -81,6 +81,7 @@ def _profile(row: dict[str, Any] | None) -> Profile | None:
         activity_level=row["activity_level"],
         diet=Diet.model_validate(row["diet"] or {}),
         goal=goal,
+        tier=row["tier"],
     )
 
 

@@ -22,6 +22,7 @@ from coach_core.service.chat import ChatService, TurnEvent
 from coach_core.service.data import DataService, UserContexts
 from coach_core.service.deadline import deadline
 from coach_core.service.insights import insights
+from coach_core.service.limits import Limits
 from coach_core.service.parts import ServiceParts
 from coach_core.service.plan import PlanGenerationError, PlanService
 from coach_core.service.sessions import PROMPT_HISTORY_MESSAGES, SessionState, SessionStore
@@ -73,10 +74,11 @@ class CoachService:
         self.settings = settings or get_settings()
         self.sessions = SessionStore(db, self.settings, clock)
         self.contexts = UserContexts(db, self.context_builder)
-        self.data = DataService(db, registry.cache)
+        self.limits = Limits(db, self.settings)
+        self.data = DataService(db, registry.cache, self.limits)
         parts = ServiceParts(
             db=db, registry=registry, provider=lambda: self.provider, policies=self.policies,
-            contexts=self.contexts, sessions=self.sessions,
+            contexts=self.contexts, sessions=self.sessions, limits=self.limits,
         )
         self._chat = ChatService(parts)
         self._plan = PlanService(parts)
@@ -106,6 +108,7 @@ class CoachService:
         if self._provider is not None:
             await self._provider.aclose()
         await self.registry.aclose()
+        await self.limits.aclose()
 
     async def chat(self, user_id: uuid.UUID, request: ChatRequest) -> ChatResponse:
         async with deadline(self.settings.coach_request_deadline_seconds):
@@ -126,7 +129,7 @@ class CoachService:
 
     async def insights(self, user_id: uuid.UUID) -> InsightsResponse:
         async with deadline(self.settings.coach_request_deadline_seconds):
-            return await insights(self.contexts, user_id)
+            return await insights(self.contexts, self.limits, user_id)
 
 
 def build_service(settings: Settings | None = None, db: Database | None = None) -> CoachService:

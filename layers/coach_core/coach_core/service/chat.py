@@ -15,6 +15,7 @@ exchange is not. A client that disconnects cancels the turn before anything is w
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import re
 import uuid
 from collections.abc import AsyncGenerator, Sequence
@@ -23,7 +24,7 @@ from dataclasses import dataclass
 
 from coach_core.context_builder import UserContext
 from coach_core.errors import ProviderError
-from coach_core.models import PolicyViolationRow
+from coach_core.models import PolicyViolationRow, utcnow
 from coach_core.observability import emit_usage
 from coach_core.orchestrator import (
     FinishEvent,
@@ -119,10 +120,12 @@ class ChatService:
         self.policies = parts.policies
         self.contexts = parts.contexts
         self.sessions = parts.sessions
+        self.limits = parts.limits
 
     async def begin(self, user_id: uuid.UUID, request: ChatRequest) -> Turn:
-        """Session look-up and context load, concurrently (an unknown session or user is a
-        plain 404 before anything streams)."""
+        """Session look-up and context load, concurrently (an unknown session is a plain 404
+        before anything streams), then the rate limit and token budget of the user's tier (a
+        429 before any provider call). A new session takes the user's tier."""
         state, context = await asyncio.gather(
             self.sessions.open(user_id, request.session_id),
             self.contexts.get(user_id),
@@ -132,6 +135,10 @@ class ChatService:
             raise state
         if isinstance(context, BaseException):
             raise context
+        tier = context.data.profile.tier
+        await self.limits.admit(user_id, tier)
+        if state.is_new:
+            state = dataclasses.replace(state, model_tier=tier)
         return Turn(user_id, request.message, state, context)
 
     async def chat(self, user_id: uuid.UUID, request: ChatRequest) -> ChatResponse:
@@ -163,9 +170,12 @@ class ChatService:
             for piece in SAFETY_TOKEN_WORDS.findall(reply):
                 yield TokenEvent(piece)
             yield SENT_BARRIER
-            session_id = await self.sessions.record(state, user_id, Exchange(turn.message, reply, 0, violations, []))
+            recorded = await self.sessions.record(state, user_id, Exchange(turn.message, reply, 0, violations, []))
+            await self.limits.recorded(user_id, utcnow().date(), recorded.day_tokens)
             _emit(0, [], violations)
-            yield TurnDone(self._response(turn, session_id, reply, [], list(checked_in.disclaimers), 0, "safety"))
+            yield TurnDone(self._response(
+                turn, recorded.session_id, reply, [], list(checked_in.disclaimers), 0, "safety"
+            ))
             return
 
         tools = self.registry.bind(user_id, state.id, data_version=turn.context.data.data_version)
@@ -196,12 +206,14 @@ class ChatService:
         rows = violations + violation_rows(checked, user_id, state.id, "output")
         reply = (checked.replacement_message or FALLBACK_SAFETY_MESSAGE) if checked.replaces_message else result.text
         yield SENT_BARRIER
-        session_id = await self.sessions.record(
-            state, user_id, Exchange(turn.message, reply, result.usage.total, rows, tools.take_log_rows())
-        )
+        recorded = await self.sessions.record(state, user_id, Exchange(
+            turn.message, reply, result.usage.total, rows, tools.take_log_rows(),
+            input_tokens=result.usage.input_tokens, output_tokens=result.usage.output_tokens,
+        ))
+        await self.limits.recorded(user_id, utcnow().date(), recorded.day_tokens)
         _emit(result.usage.total, result.tool_trace, rows)
         yield TurnDone(self._response(
-            turn, session_id, reply, result.tool_trace, dedupe(checked_in.disclaimers, checked.disclaimers),
+            turn, recorded.session_id, reply, result.tool_trace, dedupe(checked_in.disclaimers, checked.disclaimers),
             result.usage.total, "safety" if checked.replaces_message else result.finish_reason,
         ))
 

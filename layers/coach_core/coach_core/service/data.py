@@ -5,15 +5,16 @@ erasure (their rows in every table and their cached tool results)."""
 
 from __future__ import annotations
 
+import datetime as dt
 import uuid
 
 from coach_core.context_builder import ContextBuilder, UserContext
 from coach_core.db.connection import Database
 from coach_core.errors import DependencyUnavailableError, UserNotFoundError
-from coach_core.models import Profile
+from coach_core.models import Profile, utcnow
 from coach_core.observability import emit, logger
 from coach_core.records import DietRecord, GoalRecord
-from coach_core.repositories import logs, sessions, users
+from coach_core.repositories import logs, sessions, usage, users
 from coach_core.schemas import (
     CheckinsWrite,
     CheckinView,
@@ -23,9 +24,14 @@ from coach_core.schemas import (
     ProfileUpdate,
     ProfileView,
     SessionView,
+    UsageDayView,
+    UsageResponse,
     WriteResponse,
 )
+from coach_core.service.limits import Limits
 from coach_core.tools.cache import ToolCache
+
+USAGE_DAYS = 30
 
 
 async def provision_user(db: Database, user_id: uuid.UUID) -> bool:
@@ -70,9 +76,29 @@ def _profile_view(profile: Profile) -> ProfileView:
 
 
 class DataService:
-    def __init__(self, db: Database, cache: ToolCache | None) -> None:
+    def __init__(self, db: Database, cache: ToolCache | None, limits: Limits) -> None:
         self.db = db
         self.cache = cache
+        self.limits = limits
+
+    async def usage(self, user_id: uuid.UUID) -> UsageResponse:
+        """The user's own usage per UTC day (last 30 days) against their tier's limits."""
+        today = utcnow().date()
+        async with self.db.connection() as conn:
+            profile = await users.get_profile(conn, user_id)
+            days = await usage.usage_since(conn, user_id, today - dt.timedelta(days=USAGE_DAYS - 1))
+        tier = profile.tier if profile else "standard"
+        limits = self.limits.for_tier(tier)
+        used_today = next((d.tokens for d in days if d.day == today), 0)
+        return UsageResponse(
+            tier=tier,
+            requests_per_minute=limits.requests_per_minute or None,
+            daily_token_budget=limits.daily_tokens or None,
+            tokens_used_today=used_today,
+            tokens_left_today=None if not limits.daily_tokens else max(0, limits.daily_tokens - used_today),
+            days=[UsageDayView(day=d.day, requests=d.requests, input_tokens=d.input_tokens,
+                               output_tokens=d.output_tokens, guard_tokens=d.guard_tokens) for d in days],
+        )
 
     async def put_profile(self, user_id: uuid.UUID, update: ProfileUpdate) -> ProfileView:
         profile = Profile(
@@ -137,4 +163,5 @@ class DataService:
                 await self.cache.delete_user(user_id)
             except Exception:
                 raise DependencyUnavailableError("cached tool results could not be erased") from None
+        await self.limits.forget(user_id)
         logger.info("user erased", extra={"user_id": str(user_id)})

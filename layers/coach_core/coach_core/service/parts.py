@@ -9,6 +9,7 @@ from coach_core.db.connection import Database
 from coach_core.policies.engine import SafetyPolicyEngine
 from coach_core.providers.base import LLMProvider
 from coach_core.service.data import UserContexts
+from coach_core.service.limits import Limits
 from coach_core.service.sessions import SessionStore
 from coach_core.tools.registry import ToolRegistry
 
@@ -24,3 +25,4 @@ class ServiceParts:
     policies: SafetyPolicyEngine
     contexts: UserContexts
     sessions: SessionStore
+    limits: Limits

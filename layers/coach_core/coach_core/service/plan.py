@@ -14,12 +14,11 @@ import uuid
 from coach_core.domain.outputs import TdeeOutput
 from coach_core.domain.plan import build_offline_plan, clamp_plan, parse_plan
 from coach_core.errors import ProviderError
-from coach_core.models import PolicyViolationRow
+from coach_core.models import PolicyViolationRow, utcnow
 from coach_core.observability import emit_usage, logger
 from coach_core.orchestrator import Orchestrator
 from coach_core.prompts.system_prompts import get_system_prompt
 from coach_core.providers.base import Message
-from coach_core.providers.model_config import DEFAULT_TIER
 from coach_core.schemas import PlanResponse, WeeklyPlan
 from coach_core.service.chat import dedupe, gap_items, trace_items
 from coach_core.service.parts import ServiceParts
@@ -48,26 +47,28 @@ class PlanService:
         self.policies = parts.policies
         self.contexts = parts.contexts
         self.sessions = parts.sessions
+        self.limits = parts.limits
 
     async def plan(self, user_id: uuid.UUID) -> PlanResponse:
         context = await self.contexts.get(user_id)
+        await self.limits.admit(user_id, context.data.profile.tier)
         tools = self.registry.bind(user_id, None, data_version=context.data.data_version)
         orchestrator = Orchestrator(self._provider())
         system = get_system_prompt("plan", context.summary)
         messages = [Message.user(PLAN_USER_MESSAGE)]
+        tier = context.data.profile.tier
         try:
             result = await orchestrator.run(
-                system=system, messages=messages, tools=tools, model_tier=DEFAULT_TIER.value, response_format="json"
+                system=system, messages=messages, tools=tools, model_tier=tier, response_format="json"
             )
-            tokens = result.usage.total
+            usage = result.usage
             plan, problem = parse_plan(result.text)
             if plan is None:
                 messages += [Message.assistant(result.text), Message.user(PLAN_REPAIR_MESSAGE.format(error=problem))]
                 result = await orchestrator.run(
-                    system=system, messages=messages, tools=tools, model_tier=DEFAULT_TIER.value,
-                    response_format="json",
+                    system=system, messages=messages, tools=tools, model_tier=tier, response_format="json"
                 )
-                tokens += result.usage.total
+                usage += result.usage
                 plan, problem = parse_plan(result.text)
             if plan is None:
                 logger.warning("plan rejected after one repair", extra={"problem": problem[:300]})
@@ -76,7 +77,13 @@ class PlanService:
         except Exception:
             await self.sessions.record_logs([], tools.take_log_rows())
             raise
-        await self.sessions.write_logs(rows, tools.take_log_rows())
+        tokens = usage.total
+        day_tokens = await self.sessions.write_logs(
+            rows, tools.take_log_rows(), user_id=user_id,
+            input_tokens=usage.input_tokens, output_tokens=usage.output_tokens,
+        )
+        if day_tokens is not None:
+            await self.limits.recorded(user_id, utcnow().date(), day_tokens)
         emit_usage(tokens, len(tools.trace), sum(1 for t in tools.trace if t.cached), [r.violation_type for r in rows])
         return PlanResponse(
             plan=plan,

@@ -24,7 +24,7 @@ from coach_core.observability import log_exception
 from coach_core.policies.text import sanitize_trigger
 from coach_core.policies.types import Direction, PolicyResult
 from coach_core.providers.model_config import DEFAULT_TIER
-from coach_core.repositories import logs, sessions
+from coach_core.repositories import logs, sessions, usage
 from coach_core.settings import Settings
 
 PROMPT_HISTORY_MESSAGES = 6
@@ -46,13 +46,24 @@ class SessionState:
 @dataclass(frozen=True)
 class Exchange:
     """What one completed turn stores: the user's message and the reply they saw, the tokens
-    it cost, and its log rows."""
+    it cost (the answer's, and the safety guard's separately), and its log rows."""
 
     user_text: str
     reply: str
     tokens_used: int
     violations: Sequence[PolicyViolationRow]
     tool_rows: Sequence[ToolCallLogRow]
+    input_tokens: int = 0
+    output_tokens: int = 0
+    guard_tokens: int = 0
+
+
+@dataclass(frozen=True)
+class Recorded:
+    """Where the exchange went, and the user's token total for the day after it."""
+
+    session_id: uuid.UUID
+    day_tokens: int
 
 
 def violation_rows(
@@ -100,15 +111,16 @@ class SessionStore:
     def prompt_history(state: SessionState) -> tuple[ChatTurn, ...]:
         return state.history[-PROMPT_HISTORY_MESSAGES:]
 
-    async def record(self, state: SessionState, user_id: uuid.UUID, exchange: Exchange) -> uuid.UUID:
+    async def record(self, state: SessionState, user_id: uuid.UUID, exchange: Exchange) -> Recorded:
         """Append the user/assistant pair (history trimmed to the configured cap), bump
-        message_count and tokens_used, expire a replaced idle session, and write the log rows:
-        one transaction. Returns the session id written (a fresh one if the session was expired
-        under us meanwhile: the answer is kept in a new session)."""
+        message_count and tokens_used, expire a replaced idle session, write the log rows and
+        add the request to the user's daily usage: one transaction. Returns the session id
+        written (a fresh one if the session was expired under us meanwhile: the answer is kept
+        in a new session) and the day's token total."""
         turns = [ChatTurn(role="user", content=exchange.user_text),
                  ChatTurn(role="assistant", content=exchange.reply)]
 
-        async def write(session_id: uuid.UUID) -> None:
+        async def write(session_id: uuid.UUID) -> int:
             now = self.clock()
             async with self.db.connection() as conn, conn.transaction():
                 if state.expire_id is not None:
@@ -125,24 +137,37 @@ class SessionStore:
                 )
                 await logs.insert_violations(conn, exchange.violations)
                 await logs.insert_tool_calls(conn, exchange.tool_rows)
+                return await usage.add_usage(
+                    conn, user_id, now.date(), requests=1, input_tokens=exchange.input_tokens,
+                    output_tokens=exchange.output_tokens, guard_tokens=exchange.guard_tokens,
+                )
 
         try:
-            await write(state.id)
+            return Recorded(state.id, await write(state.id))
         except sessions.SessionWriteConflict:
             fresh = uuid.uuid4()
-            await write(fresh)
-            return fresh
-        return state.id
+            return Recorded(fresh, await write(fresh))
 
     async def write_logs(
-        self, violations: Sequence[PolicyViolationRow], tool_rows: Sequence[ToolCallLogRow]
-    ) -> None:
-        """Log rows with no exchange (a plan), in one transaction; a failure propagates."""
-        if not violations and not tool_rows:
-            return
+        self,
+        violations: Sequence[PolicyViolationRow],
+        tool_rows: Sequence[ToolCallLogRow],
+        *,
+        user_id: uuid.UUID | None = None,
+        input_tokens: int = 0,
+        output_tokens: int = 0,
+    ) -> int | None:
+        """Log rows with no exchange (a plan) and, given `user_id`, the request's usage, in one
+        transaction; returns the day's token total when usage was recorded. A failure propagates."""
+        if not violations and not tool_rows and user_id is None:
+            return None
         async with self.db.connection() as conn, conn.transaction():
             await logs.insert_violations(conn, violations)
             await logs.insert_tool_calls(conn, tool_rows)
+            if user_id is None:
+                return None
+            return await usage.add_usage(conn, user_id, self.clock().date(), requests=1,
+                                         input_tokens=input_tokens, output_tokens=output_tokens)
 
     async def record_logs(
         self, violations: Sequence[PolicyViolationRow], tool_rows: Sequence[ToolCallLogRow]
