@@ -225,22 +225,27 @@ def test_given_a_completion_when_read_then_it_maps_to_the_internal_response(
 @pytest.mark.parametrize(
     ("body", "detail"),
     [
-        (["not", "an", "object"], "not a chat completion"),
+        (["not", "an", "object"], r"chat completion is not ChatCompletion"),
+        ({**COMPLETION, "choices": ["x"]}, "choice is not Choice"),
         ({**COMPLETION, "choices": []}, "no choices"),
-        ({**COMPLETION, "choices": [{"index": 0, "finish_reason": "stop"}]}, "choice has no message"),
+        ({**COMPLETION, "choices": [{"index": 0, "finish_reason": "stop"}]}, "message is missing"),
         (_message(content=5), "content is not a string"),
-        (_message(finish="tool_calls", tool_calls=[{"id": "t1", "type": "function"}]), "tool call has no function"),
+        (_message(finish="tool_calls", tool_calls=[{"id": "t1", "type": "function"}]), "tool call function is missing"),
         (_message(finish="tool_calls", tool_calls=[{"id": "t1", "type": "function", "function": {"name": "x"}}]),
          "tool call arguments is missing"),
         (_message(finish="tool_calls", tool_calls=[{"id": "t1", "type": "custom", "custom": {"name": "x"}}]),
          "unexpected tool call type 'custom'"),
-        (_message(finish="tool_calls", tool_calls="abc"), "tool_calls is not a list"),
+        (_message(finish="tool_calls", tool_calls="abc"), "tool_calls is not list"),
+        (_message(finish="tool_calls", tool_calls=[7]), "tool call is not an object"),
+        (_message(finish="tool_calls", tool_calls=[{"type": "function", "function": {"name": "x", "arguments": "{}"}}]),
+         "tool call id is missing"),
         (_message(content="x", finish="weird"), "unexpected finish_reason 'weird'"),
         (_message(content="x", finish="function_call"), "unexpected finish_reason 'function_call'"),
         ({**COMPLETION, "usage": {"prompt_tokens": "3", "completion_tokens": 2}}, "not integers"),
     ],
-    ids=["not-object", "no-choices", "no-message", "content-type", "no-function", "no-arguments", "custom-tool",
-         "calls-not-list", "unknown-finish", "legacy-function-call", "usage-type"],
+    ids=["not-object", "choice-not-object", "no-choices", "no-message", "content-type", "no-function", "no-arguments",
+         "custom-tool", "calls-not-list", "call-not-object", "no-call-id", "unknown-finish", "legacy-function-call",
+         "usage-type"],
 )
 def test_given_a_malformed_or_unknown_completion_when_read_then_provider_error(body: Any, detail: str) -> None:
     with pytest.raises(ProviderError, match=detail):
@@ -286,11 +291,16 @@ def test_given_a_stream_when_read_then_deltas_then_calls_then_one_finish(
         ([_chunk({"content": "x"}, "function_call")], "unexpected finish_reason 'function_call'"),
         ([_chunk({"content": "x"})], "ended without a finish reason"),
         ([_chunk({"tool_calls": [{"id": "a", "function": {"name": "x"}}]}), _chunk({}, "stop")],
-         "streamed tool call has no index"),
+         "streamed tool call index is missing"),
+        ([_chunk({"tool_calls": ["x"]}), _chunk({}, "stop")], "streamed tool call is not ChoiceDeltaToolCall"),
+        ([{**_chunk({}, "stop"), "choices": "zz"}], "choices is not list"),
+        ([{**_chunk({}, "stop"), "choices": [5]}], "choice is not Choice"),
+        ([{**_chunk({}, "stop"), "choices": [{"index": 0, "finish_reason": "stop"}]}], "delta is missing"),
         ([_chunk({"content": 7}, "stop")], "content is not a string"),
         ([{"error": {"message": "overloaded", "type": "server_error"}}], "APIError"),
     ],
-    ids=["unknown-finish", "legacy-function-call", "no-finish", "call-without-index", "content-type", "error-event"],
+    ids=["unknown-finish", "legacy-function-call", "no-finish", "call-without-index", "call-not-object",
+         "choices-not-list", "choice-not-object", "no-delta", "content-type", "error-event"],
 )
 def test_given_a_malformed_or_failed_stream_when_read_then_provider_error(chunks: list[Any], detail: str) -> None:
     with pytest.raises(ProviderError, match=detail):

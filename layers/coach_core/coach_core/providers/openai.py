@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 from collections.abc import AsyncGenerator, Sequence
 from dataclasses import dataclass
-from typing import Literal, Never, NoReturn, assert_never
+from typing import Literal, Never, NoReturn, TypeVar, assert_never
 
 import httpx2
 import openai
@@ -30,6 +30,10 @@ from openai.types.chat import (
     ChatCompletionMessageParam,
     ChatCompletionToolParam,
 )
+from openai.types.chat.chat_completion import Choice
+from openai.types.chat.chat_completion_chunk import Choice as ChunkChoice
+from openai.types.chat.chat_completion_chunk import ChoiceDelta, ChoiceDeltaToolCall, ChoiceDeltaToolCallFunction
+from openai.types.chat.chat_completion_message_function_tool_call import Function
 
 from coach_core.errors import ProviderError, ProviderRateLimitError, ProviderTimeoutError
 from coach_core.providers.base import (
@@ -48,6 +52,7 @@ from coach_core.providers.base import (
 from coach_core.providers.model_config import model_config
 
 _SDK_ERRORS = (openai.OpenAIError, httpx2.HTTPError, json.JSONDecodeError)
+_T = TypeVar("_T")
 SdkFinishReason = Literal["stop", "length", "tool_calls", "content_filter", "function_call"]
 
 
@@ -171,44 +176,44 @@ def _request(
     )
 
 
+def _expect(value: object, kind: type[_T], what: str) -> _T:
+    """`value` as the SDK model it should be: the SDK does not validate what it builds."""
+    if not isinstance(value, kind):
+        raise _malformed(f"{what} is missing" if value is None else f"{what} is not {kind.__name__}")
+    return value
+
+
+def _list(value: object, what: str) -> list[object]:
+    """An optional list field: None → []."""
+    if value is None:
+        return []
+    return _expect(value, list, what)
+
+
 def _tool_calls(message: ChatCompletionMessage) -> tuple[ToolCall, ...]:
-    raw = message.tool_calls
-    if raw is None:
-        return ()
-    if not isinstance(raw, list):
-        raise _malformed("tool_calls is not a list")
     calls = []
-    for tc in raw:
+    for tc in _list(message.tool_calls, "tool_calls"):
         match tc:
             case ChatCompletionMessageFunctionToolCall() if tc.type == "function":
-                function = tc.function
-                if function is None:
-                    raise _malformed("tool call has no function")
-                calls.append(ToolCall(_required(tc.id, "tool call id"), _required(function.name, "tool call name"),
-                                      _required(function.arguments, "tool call arguments")))
+                function = _expect(tc.function, Function, "tool call function")
+                call_id = _expect(tc.id, str, "tool call id")
+                name = _expect(function.name, str, "tool call name")
+                calls.append(ToolCall(call_id, name, _expect(function.arguments, str, "tool call arguments")))
             case ChatCompletionMessageFunctionToolCall() | ChatCompletionMessageCustomToolCall():
                 # Custom (free-text) tools are never offered; any other type is newer than this code.
                 raise ProviderError(f"openai: unexpected tool call type {tc.type!r}")
             case _:
-                _unexpected("tool call", tc)
+                raise _malformed("tool call is not an object")
     return tuple(calls)
 
 
-def _required(value: object, what: str) -> str:
-    if not isinstance(value, str):
-        raise _malformed(f"{what} is missing")
-    return value
-
-
 def _completion(response: ChatCompletion) -> LLMResponse:
-    if not isinstance(response, ChatCompletion):
-        raise _malformed("not a chat completion")
-    if not isinstance(response.choices, list) or not response.choices:
+    _expect(response, ChatCompletion, "chat completion")
+    choices = _list(response.choices, "choices")
+    if not choices:
         raise ProviderError("openai: response has no choices")
-    choice = response.choices[0]
-    message = choice.message
-    if not isinstance(message, ChatCompletionMessage):
-        raise _malformed("choice has no message")
+    choice = _expect(choices[0], Choice, "choice")
+    message = _expect(choice.message, ChatCompletionMessage, "message")
     refusal = _text(message.refusal, "refusal")
     finish = _finish_reason(choice.finish_reason)
     return LLMResponse(
@@ -233,17 +238,19 @@ class _StreamState:
         self.refused = False
         self.usage = Usage()
 
-    def tool_delta(self, index: object, call_id: object, name: object, arguments: object) -> None:
-        if not isinstance(index, int):
-            raise _malformed("streamed tool call has no index")
+    def tool_delta(self, part: ChoiceDeltaToolCall) -> None:
+        """One streamed piece of a tool call; OpenAI keys a call's pieces by `index`."""
+        index = _expect(part.index, int, "streamed tool call index")
         names = self.names.setdefault(index, [])
         args = self.args.setdefault(index, [])
-        if call_id:
-            self.ids.setdefault(index, _text(call_id, "tool call id"))
-        if name:
-            names.append(_text(name, "tool call name"))
-        if arguments:
-            args.append(_text(arguments, "tool call arguments"))
+        if part.id:
+            self.ids.setdefault(index, _text(part.id, "tool call id"))
+        if part.function is not None:
+            function = _expect(part.function, ChoiceDeltaToolCallFunction, "streamed tool call function")
+            if function.name:
+                names.append(_text(function.name, "tool call name"))
+            if function.arguments:
+                args.append(_text(function.arguments, "tool call arguments"))
 
     def calls(self) -> list[ToolCall]:
         return [
@@ -254,26 +261,20 @@ class _StreamState:
 
 def _read_chunk(chunk: ChatCompletionChunk, state: _StreamState) -> list[str]:
     """Fold one chunk into `state`; the text it carries, in order."""
-    if not isinstance(chunk, ChatCompletionChunk):
-        raise _malformed("not a chat completion chunk")
+    _expect(chunk, ChatCompletionChunk, "stream chunk")
     if chunk.usage is not None:
         state.usage = _usage(chunk.usage)
     texts = []
-    for choice in chunk.choices:
-        delta = choice.delta
-        if delta is None:
-            raise _malformed("choice has no delta")
+    for item in _list(chunk.choices, "choices"):
+        choice = _expect(item, ChunkChoice, "choice")
+        delta = _expect(choice.delta, ChoiceDelta, "delta")
         if delta.content:
             texts.append(_text(delta.content, "content"))
         if delta.refusal:
             state.refused = True
             texts.append(_text(delta.refusal, "refusal"))
-        for part in delta.tool_calls or ():
-            function = part.function
-            if function is None:
-                state.tool_delta(part.index, part.id, None, None)
-            else:
-                state.tool_delta(part.index, part.id, function.name, function.arguments)
+        for part in _list(delta.tool_calls, "tool_calls"):
+            state.tool_delta(_expect(part, ChoiceDeltaToolCall, "streamed tool call"))
         if choice.finish_reason is not None:
             state.finish = _finish_reason(choice.finish_reason)
     return texts
