@@ -8,7 +8,7 @@ SERVICES := .coach/services.env
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: install services migrate seed run test lint typecheck bench layer synth clean
+.PHONY: install services migrate seed run test lint typecheck bench layer lock synth clean
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -45,8 +45,13 @@ lint: install
 bench: services
 	source $(SERVICES) && $(PY) -m bench.run_all
 
+# The layer installs exactly layers/requirements.lock (hash-checked aarch64 wheels for Lambda's Python).
 layer: install
 	$(PY) scripts/build_layer.py
+
+# Re-resolve layers/requirements.lock after editing [project].dependencies (needs PyPI; commit the result).
+lock: install
+	$(PY) scripts/build_layer.py --lock
 
 synth: install
 	source $(VENV)/bin/activate && npx --yes aws-cdk@2 synth --no-staging

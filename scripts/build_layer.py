@@ -1,11 +1,19 @@
-"""Build the shared Lambda layer folder (build/layer/python) without Docker.
+"""Build the shared Lambda layer folder (build/layer/python) without Docker, from a lock file.
 
-pip downloads manylinux aarch64 wheels for the Lambda runtime's Python into a target folder
-(`--only-binary=:all:` so nothing is compiled for this machine), then `coach_core` is copied
-in. The CDK stack zips the folder with `Code.from_asset`. A stamp of the dependency list lets
-a rebuild skip the download when nothing changed; `coach_core` is always re-copied.
+`--lock` (`make lock`) resolves the runtime requirements (`[project].dependencies` minus what
+the Lambda runtime provides, plus the Lambda-only ones) with `uv pip compile` for the Lambda
+target (CPython 3.12, manylinux aarch64, wheels only) into `layers/requirements.lock`: exact
+pins with hashes, headed by a stamp of the requirement list it was resolved from.
+
+The build (`make layer`) refuses a lock whose stamp no longer matches `pyproject.toml`, then
+has pip install exactly the lock (`--no-deps`, hashes required, manylinux aarch64 wheels for
+the runtime's Python) into a target folder and copies `coach_core` in. A new SDK release can
+therefore change what ships only through a commit of the lock. The CDK stack zips the folder
+with `Code.from_asset`. A stamp of the lock lets a rebuild skip the download when nothing
+changed; `coach_core` is always re-copied.
 
 Usage: python scripts/build_layer.py [--out build/layer] [--force]
+       python scripts/build_layer.py --lock
 """
 
 from __future__ import annotations
@@ -23,6 +31,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 PYPROJECT = ROOT / "pyproject.toml"
+LOCK_FILE = ROOT / "layers" / "requirements.lock"
 CORE_SRC = ROOT / "layers" / "coach_core" / "coach_core"
 FUNCTIONS_DIR = ROOT / "functions"
 
@@ -30,10 +39,13 @@ FUNCTIONS_DIR = ROOT / "functions"
 PYTHON_VERSION = "3.12"
 # Lambda's Python 3.12+ runtimes run on Amazon Linux 2023 (glibc 2.34): all three tags load.
 PLATFORMS = ("manylinux2014_aarch64", "manylinux_2_28_aarch64", "manylinux_2_34_aarch64")
-# Shipped by the Lambda Python runtime: never requested, and pruned if a dependency pulls them in
-# (botocore alone is tens of MB unzipped).
+# uv's name for the same target: the newest glibc of PLATFORMS (older manylinux tags load on it).
+UV_PLATFORM = "aarch64-manylinux_2_34"
+# Shipped by the Lambda Python runtime: never requested.
 RUNTIME_PROVIDED = frozenset({"boto3", "botocore", "s3transfer", "jmespath"})
-PRUNED_DISTRIBUTIONS = ("boto3", "botocore", "s3transfer", "urllib3")  # urllib3: only botocore needs it
+# Left out of the lock (so never downloaded or shipped) even when a dependency pulls them in: the
+# runtime's copies serve (botocore alone is tens of MB unzipped). urllib3: only botocore needs it.
+EXCLUDED_FROM_LOCK = ("boto3", "botocore", "s3transfer", "urllib3")
 # Needed only on Lambda: X-Ray tracing is active there and Powertools' Tracer imports the X-Ray SDK
 # (a dev dependency locally, where tracing is off).
 LAMBDA_ONLY_REQUIREMENTS = ("aws-xray-sdk>=2.14",)
@@ -41,7 +53,9 @@ LAMBDA_ONLY_REQUIREMENTS = ("aws-xray-sdk>=2.14",)
 LAMBDA_UNZIPPED_LIMIT_MB = 250.0
 # Room kept for the Lambda Web Adapter layer attached to the streaming function.
 ADAPTER_LAYER_ALLOWANCE_MB = 10.0
-STAMP_FORMAT = 2
+STAMP_FORMAT = 3
+LOCK_STAMP_PREFIX = "# requirements-stamp: "
+LOCK_COMMAND = "make lock"
 
 _NAME_RE = re.compile(r"^\s*([A-Za-z0-9][A-Za-z0-9._-]*)")
 
@@ -64,12 +78,14 @@ def runtime_requirements(pyproject: Path = PYPROJECT) -> list[str]:
 
 
 def stamp_for(requirements: Iterable[str]) -> str:
-    """Hash of everything that decides what pip downloads."""
+    """Hash of everything that decides what the lock resolves to."""
     payload = json.dumps(
         {
             "format": STAMP_FORMAT,
             "python": PYTHON_VERSION,
             "platforms": list(PLATFORMS),
+            "uv_platform": UV_PLATFORM,
+            "excluded": sorted(EXCLUDED_FROM_LOCK),
             "requirements": sorted(requirements),
         },
         sort_keys=True,
@@ -77,28 +93,83 @@ def stamp_for(requirements: Iterable[str]) -> str:
     return hashlib.sha256(payload.encode()).hexdigest()
 
 
-def pip_command(requirements: Iterable[str], target: Path) -> list[str]:
+def lock_command() -> list[str]:
+    """`uv pip compile` for the Lambda target; the requirements arrive on stdin."""
+    excluded = [arg for name in EXCLUDED_FROM_LOCK for arg in ("--no-emit-package", name)]
+    return [
+        sys.executable, "-m", "uv", "pip", "compile", "-",
+        "--quiet",
+        "--python-version", PYTHON_VERSION,
+        "--python-platform", UV_PLATFORM,
+        "--only-binary", ":all:",
+        "--generate-hashes",
+        "--custom-compile-command", LOCK_COMMAND,
+        *excluded,
+    ]  # fmt: skip
+
+
+def lock_text(requirements: list[str], resolved: str) -> str:
+    """The lock file: a header naming the target and the stamp of `requirements`, then uv's output."""
+    return (
+        f"# The Lambda layer's exact dependencies: CPython {PYTHON_VERSION}, {UV_PLATFORM}, wheels only.\n"
+        f"# Generated by `{LOCK_COMMAND}` (scripts/build_layer.py --lock) from pyproject.toml; do not edit.\n"
+        f"{LOCK_STAMP_PREFIX}{stamp_for(requirements)}\n"
+        f"{resolved}"
+    )
+
+
+def lock_stamp(text: str) -> str | None:
+    """The requirements stamp a lock file records (None if it has none)."""
+    for line in text.splitlines():
+        if line.startswith(LOCK_STAMP_PREFIX):
+            return line.removeprefix(LOCK_STAMP_PREFIX).strip()
+    return None
+
+
+def write_lock(lock_file: Path = LOCK_FILE) -> None:
+    """Resolve the runtime requirements for the Lambda target into `lock_file`."""
+    requirements = runtime_requirements()
+    print(f"[lock] uv pip compile for cp{PYTHON_VERSION} {UV_PLATFORM}: {' '.join(requirements)}")
+    result = subprocess.run(
+        lock_command(), input="\n".join(requirements) + "\n", capture_output=True, text=True, check=False
+    )
+    if result.returncode != 0:
+        raise SystemExit(f"[lock] uv pip compile failed with exit code {result.returncode}:\n{result.stderr}")
+    lock_file.write_text(lock_text(requirements, result.stdout), encoding="utf-8")
+    print(f"[lock] wrote {lock_file.relative_to(ROOT) if lock_file.is_relative_to(ROOT) else lock_file}")
+
+
+def checked_lock(lock_file: Path = LOCK_FILE) -> str:
+    """The lock's text, if it was resolved from today's requirements; otherwise SystemExit."""
+    if not lock_file.is_file():
+        raise SystemExit(f"[layer] {lock_file.name} is missing: run {LOCK_COMMAND}")
+    text = lock_file.read_text(encoding="utf-8")
+    if lock_stamp(text) != stamp_for(runtime_requirements()):
+        raise SystemExit(
+            f"[layer] {lock_file.name} was not resolved from pyproject.toml's current dependencies: run {LOCK_COMMAND}"
+        )
+    return text
+
+
+def pip_command(lock_file: Path, target: Path) -> list[str]:
+    """Install exactly the lock: no dependency resolution, every file checked against its hash."""
     platform_args = [arg for p in PLATFORMS for arg in ("--platform", p)]
     return [
         sys.executable, "-m", "pip", "install",
         "--quiet", "--disable-pip-version-check", "--no-compile", "--no-input",
+        "--no-deps", "--require-hashes",
         *platform_args,
         "--python-version", PYTHON_VERSION,
         "--implementation", "cp",
         "--only-binary=:all:",
         "--target", str(target),
-        *requirements,
+        "--requirement", str(lock_file),
     ]  # fmt: skip
 
 
 def strip_tree(site: Path) -> None:
     """Remove what never runs on Lambda: bytecode for this machine's Python, console scripts,
-    packages' own test suites, install RECORDs (METADATA stays for importlib.metadata) and the
-    AWS SDK copies that the runtime already has."""
-    for dist in PRUNED_DISTRIBUTIONS:
-        shutil.rmtree(site / dist, ignore_errors=True)
-        for info in site.glob(f"{dist}-*.dist-info"):
-            shutil.rmtree(info, ignore_errors=True)
+    packages' own test suites and install RECORDs (METADATA stays for importlib.metadata)."""
     for cache in list(site.rglob("__pycache__")):
         shutil.rmtree(cache, ignore_errors=True)
     shutil.rmtree(site / "bin", ignore_errors=True)
@@ -127,21 +198,26 @@ def largest_function(functions_dir: Path = FUNCTIONS_DIR) -> tuple[str, float]:
     return max(sizes, key=lambda s: s[1], default=("(none)", 0.0))
 
 
-def build(out: Path, force: bool = False) -> float:
+def layer_stamp(lock: str) -> str:
+    """Hash of what pip installs: the lock's text and the target it is installed for."""
+    payload = json.dumps({"format": STAMP_FORMAT, "platforms": list(PLATFORMS), "lock": lock}, sort_keys=True)
+    return hashlib.sha256(payload.encode()).hexdigest()
+
+
+def build(out: Path, force: bool = False, lock_file: Path = LOCK_FILE) -> float:
     """Build `out/python`; return the layer's unzipped size in MB. Raises SystemExit on failure."""
     site = out / "python"
-    requirements = runtime_requirements()
-    stamp = stamp_for(requirements)
+    stamp = layer_stamp(checked_lock(lock_file))
     stamp_file = out.parent / f".{out.name}-stamp"
     up_to_date = site.is_dir() and stamp_file.exists() and stamp_file.read_text().strip() == stamp
     if up_to_date and not force:
-        print(f"[layer] dependencies unchanged (stamp {stamp[:12]}), skipping pip")
+        print(f"[layer] lock unchanged (stamp {stamp[:12]}), skipping pip")
     else:
         shutil.rmtree(out, ignore_errors=True)
         site.mkdir(parents=True)
         stamp_file.unlink(missing_ok=True)
-        print(f"[layer] pip install for cp{PYTHON_VERSION} aarch64: {' '.join(requirements)}")
-        result = subprocess.run(pip_command(requirements, site), check=False)
+        print(f"[layer] pip install -r {lock_file.name} for cp{PYTHON_VERSION} aarch64")
+        result = subprocess.run(pip_command(lock_file, site), check=False)
         if result.returncode != 0:
             raise SystemExit(f"[layer] pip failed with exit code {result.returncode}")
         strip_tree(site)
@@ -165,8 +241,12 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--out", type=Path, default=ROOT / "build" / "layer", help="layer folder (default build/layer)")
     parser.add_argument("--force", action="store_true", help="re-download even when the stamp matches")
+    parser.add_argument("--lock", action="store_true", help=f"regenerate {LOCK_FILE.name} instead of building")
     args = parser.parse_args(argv)
-    build(args.out.resolve(), force=args.force)
+    if args.lock:
+        write_lock()
+    else:
+        build(args.out.resolve(), force=args.force)
     return 0
 
 

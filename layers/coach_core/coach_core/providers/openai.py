@@ -1,18 +1,40 @@
 """OpenAI Chat Completions (or any OpenAI-compatible server) behind `LLMProvider`.
 
-OpenAI shapes (tool dicts, `tool` role messages, streamed tool-call deltas keyed by index,
-finish reasons) and OpenAI exceptions stay in this module.
+Requests go through the SDK's typed API (`chat.completions.create` with its message and tool
+param types); responses arrive as the SDK's `ChatCompletion` / `ChatCompletionChunk` models.
+The SDK builds those models without validating them, so every field read here is checked and
+anything unknown (a finish reason, a tool-call type, a missing or mistyped field) fails as a
+`ProviderError` rather than passing on a wrong answer. OpenAI shapes (`tool` role messages,
+streamed tool-call deltas keyed by index, finish reasons, refusals) and OpenAI exceptions
+stay in this module.
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import AsyncGenerator, Sequence
-from typing import Any, assert_never
+from dataclasses import dataclass
+from typing import Literal, Never, NoReturn, TypeVar, assert_never
 
 import httpx2
 import openai
-from openai import AsyncOpenAI, AsyncStream
+from openai import AsyncOpenAI, Omit, omit
+from openai.types import CompletionUsage
+from openai.types.chat import (
+    ChatCompletion,
+    ChatCompletionChunk,
+    ChatCompletionMessage,
+    ChatCompletionMessageCustomToolCall,
+    ChatCompletionMessageFunctionToolCall,
+    ChatCompletionMessageFunctionToolCallParam,
+    ChatCompletionMessageParam,
+    ChatCompletionToolParam,
+)
+from openai.types.chat.chat_completion import Choice
+from openai.types.chat.chat_completion_chunk import Choice as ChunkChoice
+from openai.types.chat.chat_completion_chunk import ChoiceDelta, ChoiceDeltaToolCall, ChoiceDeltaToolCallFunction
+from openai.types.chat.chat_completion_message_function_tool_call import Function
+from openai.types.shared_params import ResponseFormatJSONObject
 
 from coach_core.errors import ProviderError, ProviderRateLimitError, ProviderTimeoutError
 from coach_core.providers.base import (
@@ -32,8 +54,8 @@ from coach_core.providers.base import (
 from coach_core.providers.model_config import model_config
 
 _SDK_ERRORS = (openai.OpenAIError, httpx2.HTTPError, json.JSONDecodeError)
-_SHAPE_ERRORS = (AttributeError, KeyError, TypeError, ValueError)
-"""A response body that is JSON but not the documented shape."""
+_T = TypeVar("_T")
+SdkFinishReason = Literal["stop", "length", "tool_calls", "content_filter", "function_call"]
 
 
 def _map_error(exc: BaseException) -> ProviderError:
@@ -46,10 +68,22 @@ def _map_error(exc: BaseException) -> ProviderError:
         return ProviderError(f"openai: HTTP {exc.status_code} ({type(exc).__name__})")
     if isinstance(exc, openai.APIConnectionError | httpx2.HTTPError):
         return ProviderError(f"openai: connection failed ({type(exc).__name__})")
+    if isinstance(exc, openai.APIResponseValidationError | json.JSONDecodeError):
+        return ProviderError(f"openai: malformed response ({type(exc).__name__})")
     return ProviderError(f"openai: {type(exc).__name__}")
 
 
-def _finish_reason(reason: str | None) -> FinishReason:
+def _unexpected(what: str, value: Never) -> NoReturn:
+    """`assert_never` for the SDK's Literals: mypy proves every listed value is handled, and
+    a value the SDK's unvalidated models let through (a newer API) fails as a ProviderError."""
+    raise ProviderError(f"openai: unexpected {what} {value!r}")
+
+
+def _malformed(what: str) -> ProviderError:
+    return ProviderError(f"openai: malformed response ({what})")
+
+
+def _finish_reason(reason: SdkFinishReason) -> FinishReason:
     match reason:
         case "stop":
             return "stop"
@@ -59,130 +93,228 @@ def _finish_reason(reason: str | None) -> FinishReason:
             return "length"
         case "content_filter":
             return "content_filter"
-    raise ProviderError(f"openai: unexpected finish_reason {reason!r}")
+        case "function_call":
+            # Legacy `functions` are never sent, so a legacy function call cannot be run.
+            raise ProviderError("openai: unexpected finish_reason 'function_call'")
+        case _:
+            _unexpected("finish_reason", reason)
 
 
-def _message(msg: Message) -> dict[str, Any]:
+def _text(value: object, what: str) -> str:
+    """An optional string field: None → ""; anything else but a string is malformed."""
+    if value is None:
+        return ""
+    if not isinstance(value, str):
+        raise _malformed(f"{what} is not a string")
+    return value
+
+
+def _usage(usage: CompletionUsage | None) -> Usage:
+    if usage is None:
+        return Usage()
+    if not isinstance(usage, CompletionUsage):
+        raise _malformed("usage is not an object")
+    prompt, completion = usage.prompt_tokens or 0, usage.completion_tokens or 0
+    if not isinstance(prompt, int) or not isinstance(completion, int):
+        raise _malformed("token counts are not integers")
+    return Usage(prompt, completion)
+
+
+def _tool_call_param(call: ToolCall) -> ChatCompletionMessageFunctionToolCallParam:
+    return {"id": call.id, "type": "function", "function": {"name": call.name, "arguments": call.arguments}}
+
+
+def _message(msg: Message) -> ChatCompletionMessageParam:
     match msg.role:
-        case "system" | "user":
-            return {"role": msg.role, "content": msg.content}
+        case "system":
+            return {"role": "system", "content": msg.content}
+        case "user":
+            return {"role": "user", "content": msg.content}
         case "assistant":
-            # Content may be null only next to tool calls.
-            out: dict[str, Any] = {"role": "assistant", "content": msg.content or ("" if not msg.tool_calls else None)}
             if msg.tool_calls:
-                out["tool_calls"] = [
-                    {"id": c.id, "type": "function", "function": {"name": c.name, "arguments": c.arguments}}
-                    for c in msg.tool_calls
-                ]
-            return out
+                # Content may be null only next to tool calls.
+                return {
+                    "role": "assistant",
+                    "content": msg.content or None,
+                    "tool_calls": [_tool_call_param(c) for c in msg.tool_calls],
+                }
+            return {"role": "assistant", "content": msg.content}
         case "tool":
+            if msg.tool_call_id is None:
+                raise ProviderError("openai: a tool result has no tool_call_id")
             return {"role": "tool", "tool_call_id": msg.tool_call_id, "content": msg.content}
         case _:
             assert_never(msg.role)
 
 
-def _tool(tool: ToolDefinition) -> dict[str, Any]:
+def _tool(tool: ToolDefinition) -> ChatCompletionToolParam:
     return {
         "type": "function",
         "function": {"name": tool.name, "description": tool.description, "parameters": tool.parameters},
     }
 
 
-# What `chat.completions.create` sends with its POST: bearer auth only.
-_REQUEST_OPTIONS: Any = {"security": {"bearer_auth": True}}
+@dataclass(frozen=True, slots=True)
+class _Request:
+    """What `create` is called with for one turn (streamed or not)."""
+
+    model: str
+    max_tokens: int
+    temperature: float | Omit
+    messages: list[ChatCompletionMessageParam]
+    tools: list[ChatCompletionToolParam] | Omit
+    response_format: ResponseFormatJSONObject | Omit
 
 
-def _object(value: Any, what: str) -> dict[str, Any]:
-    if not isinstance(value, dict):
-        raise ProviderError(f"openai: {what} is not a JSON object")
-    return value
+def _response_format(wanted: ResponseFormat) -> ResponseFormatJSONObject | Omit:
+    match wanted:
+        case "json":
+            return {"type": "json_object"}
+        case "text":
+            return omit
+        case _:
+            assert_never(wanted)
 
 
-def _usage(usage: Any) -> Usage:
-    if usage is None:
-        return Usage()
-    usage = _object(usage, "usage")
-    return Usage(usage.get("prompt_tokens") or 0, usage.get("completion_tokens") or 0)
-
-
-def _completion(body: Any) -> LLMResponse:
-    """A Chat Completions response body (decoded JSON) → `LLMResponse`."""
-    response = _object(body, "response")
-    choices = response.get("choices")
-    if not choices:
-        raise ProviderError("openai: response has no choices")
-    choice = _object(choices[0], "choice")
-    message = _object(choice.get("message"), "message")
-    calls = []
-    for tc in message.get("tool_calls") or ():
-        tc = _object(tc, "tool call")
-        if tc.get("type") != "function":
-            raise ProviderError(f"openai: unexpected tool call type {tc.get('type')!r}")
-        function = _object(tc.get("function"), "tool call function")
-        calls.append(ToolCall(tc["id"], function["name"], function["arguments"]))
-    return LLMResponse(
-        text=message.get("content") or "",
-        tool_calls=tuple(calls),
-        finish_reason=_finish_reason(choice.get("finish_reason")),
-        usage=_usage(response.get("usage")),
+def _request(
+    system: str,
+    messages: Sequence[Message],
+    tools: Sequence[ToolDefinition],
+    model_tier: str,
+    response_format: ResponseFormat = "text",
+) -> _Request:
+    cfg = model_config("openai", model_tier)
+    return _Request(
+        model=cfg.model,
+        max_tokens=cfg.max_tokens,
+        temperature=omit if cfg.temperature is None else cfg.temperature,
+        messages=[{"role": "system", "content": system}, *map(_message, messages)],
+        tools=[_tool(t) for t in tools] if tools else omit,
+        response_format=_response_format(response_format),
     )
 
 
+def _expect(value: object, kind: type[_T], what: str) -> _T:
+    """`value` as the SDK model it should be: the SDK does not validate what it builds."""
+    if not isinstance(value, kind):
+        raise _malformed(f"{what} is missing" if value is None else f"{what} is not {kind.__name__}")
+    return value
+
+
+def _list(value: object, what: str) -> list[object]:
+    """An optional list field: None → []."""
+    if value is None:
+        return []
+    return _expect(value, list, what)
+
+
+def _tool_calls(message: ChatCompletionMessage) -> tuple[ToolCall, ...]:
+    calls = []
+    for tc in _list(message.tool_calls, "tool_calls"):
+        match tc:
+            case ChatCompletionMessageFunctionToolCall() if tc.type == "function":
+                function = _expect(tc.function, Function, "tool call function")
+                call_id = _expect(tc.id, str, "tool call id")
+                name = _expect(function.name, str, "tool call name")
+                calls.append(ToolCall(call_id, name, _expect(function.arguments, str, "tool call arguments")))
+            case ChatCompletionMessageFunctionToolCall() | ChatCompletionMessageCustomToolCall():
+                # Custom (free-text) tools are never offered; any other type is newer than this code.
+                raise ProviderError(f"openai: unexpected tool call type {tc.type!r}")
+            case _:
+                raise _malformed("tool call is not an object")
+    return tuple(calls)
+
+
+def _completion(response: ChatCompletion) -> LLMResponse:
+    _expect(response, ChatCompletion, "chat completion")
+    choices = _list(response.choices, "choices")
+    if not choices:
+        raise ProviderError("openai: response has no choices")
+    choice = _expect(choices[0], Choice, "choice")
+    message = _expect(choice.message, ChatCompletionMessage, "message")
+    refusal = _text(message.refusal, "refusal")
+    finish = _finish_reason(choice.finish_reason)
+    return LLMResponse(
+        # A refusal is the model's answer to the user, in place of content.
+        text=_text(message.content, "content") or refusal,
+        tool_calls=_tool_calls(message),
+        finish_reason="content_filter" if refusal else finish,
+        usage=_usage(response.usage),
+    )
+
+
+class _StreamState:
+    """What a stream has said so far: tool-call pieces by index, finish, usage, refusal."""
+
+    __slots__ = ("args", "finish", "ids", "names", "refused", "usage")
+
+    def __init__(self) -> None:
+        self.ids: dict[int, str] = {}
+        self.names: dict[int, list[str]] = {}
+        self.args: dict[int, list[str]] = {}
+        self.finish: FinishReason | None = None
+        self.refused = False
+        self.usage = Usage()
+
+    def tool_delta(self, part: ChoiceDeltaToolCall) -> None:
+        """One streamed piece of a tool call; OpenAI keys a call's pieces by `index`."""
+        index = _expect(part.index, int, "streamed tool call index")
+        names = self.names.setdefault(index, [])
+        args = self.args.setdefault(index, [])
+        if part.id:
+            self.ids.setdefault(index, _text(part.id, "tool call id"))
+        if part.function is not None:
+            function = _expect(part.function, ChoiceDeltaToolCallFunction, "streamed tool call function")
+            if function.name:
+                names.append(_text(function.name, "tool call name"))
+            if function.arguments:
+                args.append(_text(function.arguments, "tool call arguments"))
+
+    def calls(self) -> list[ToolCall]:
+        return [
+            ToolCall(self.ids.get(i, f"call_{i}"), "".join(self.names[i]), "".join(self.args[i]))
+            for i in sorted(self.names)
+        ]
+
+
+def _read_chunk(chunk: ChatCompletionChunk, state: _StreamState) -> list[str]:
+    """Fold one chunk into `state`; the text it carries, in order."""
+    _expect(chunk, ChatCompletionChunk, "stream chunk")
+    if chunk.usage is not None:
+        state.usage = _usage(chunk.usage)
+    texts = []
+    for item in _list(chunk.choices, "choices"):
+        choice = _expect(item, ChunkChoice, "choice")
+        delta = _expect(choice.delta, ChoiceDelta, "delta")
+        if delta.content:
+            texts.append(_text(delta.content, "content"))
+        if delta.refusal:
+            state.refused = True
+            texts.append(_text(delta.refusal, "refusal"))
+        for part in _list(delta.tool_calls, "tool_calls"):
+            state.tool_delta(_expect(part, ChoiceDeltaToolCall, "streamed tool call"))
+        if choice.finish_reason is not None:
+            state.finish = _finish_reason(choice.finish_reason)
+    return texts
+
+
 class OpenAIProvider(LLMProvider):
-    """Requests go out through the SDK's low-level `post` and responses are read as plain
-    JSON. The SDK's transport, auth, retries, timeouts, error classes and SSE decoding are
-    all kept; skipped are its per-request parameter transform (it walks every message and
-    tool schema against the SDK's TypedDicts, ~0.2 ms per message) and its response model
-    construction (~0.2 ms per completion, ~0.16 ms per streamed chunk: ~3 ms for an
-    18-chunk answer). `_request` builds plain JSON with no aliased or omitted keys, so the
-    JSON sent equals what `chat.completions.create` sends (tests/unit/test_openai_request.py)."""
+    """`http_client` is the SDK's own hook for the HTTP client it sends with (tests pass one
+    with a mock transport); by default the SDK builds its own."""
 
     name = "openai"
 
-    def __init__(self, *, api_key: str, base_url: str | None, timeout: float, max_retries: int) -> None:
-        self._client = AsyncOpenAI(api_key=api_key, base_url=base_url, timeout=timeout, max_retries=max_retries)
-
-    def _request(
+    def __init__(
         self,
-        system: str,
-        messages: Sequence[Message],
-        tools: Sequence[ToolDefinition],
-        model_tier: str,
-        response_format: ResponseFormat = "text",
-    ) -> dict[str, Any]:
-        cfg = model_config("openai", model_tier)
-        request: dict[str, Any] = {
-            "model": cfg.model,
-            "max_tokens": cfg.max_tokens,
-            "messages": [{"role": "system", "content": system}, *map(_message, messages)],
-        }
-        if cfg.temperature is not None:
-            request["temperature"] = cfg.temperature
-        if tools:
-            request["tools"] = [_tool(t) for t in tools]
-        match response_format:
-            case "json":
-                request["response_format"] = {"type": "json_object"}
-            case "text":
-                pass
-            case _:
-                assert_never(response_format)
-        return request
-
-    async def _post(self, body: dict[str, Any]) -> object:
-        """POST /chat/completions; the decoded JSON body (`cast_to=object`: no model built)."""
-        return await self._client.post("/chat/completions", cast_to=object, body=body, options=_REQUEST_OPTIONS)
-
-    async def _post_stream(self, body: dict[str, Any]) -> AsyncStream[object]:
-        """The streamed variant of `_post` (`body` carries `stream: true`): the SDK decodes the
-        SSE events (and raises on an `error` event); each chunk arrives as decoded JSON."""
-        return await self._client.post(
-            "/chat/completions",
-            cast_to=object,
-            body=body,
-            options=_REQUEST_OPTIONS,
-            stream=True,
-            stream_cls=AsyncStream[object],
+        *,
+        api_key: str,
+        base_url: str | None,
+        timeout: float,
+        max_retries: int,
+        http_client: httpx2.AsyncClient | None = None,
+    ) -> None:
+        self._client = AsyncOpenAI(
+            api_key=api_key, base_url=base_url, timeout=timeout, max_retries=max_retries, http_client=http_client
         )
 
     async def complete(
@@ -194,15 +326,19 @@ class OpenAIProvider(LLMProvider):
         model_tier: str,
         response_format: ResponseFormat = "text",
     ) -> LLMResponse:
-        request = self._request(system, messages, tools, model_tier, response_format)
+        request = _request(system, messages, tools, model_tier, response_format)
         try:
-            body = await self._post(request)
+            response = await self._client.chat.completions.create(
+                model=request.model,
+                max_tokens=request.max_tokens,
+                temperature=request.temperature,
+                messages=request.messages,
+                tools=request.tools,
+                response_format=request.response_format,
+            )
         except _SDK_ERRORS as exc:
             raise _map_error(exc) from exc
-        try:
-            return _completion(body)
-        except _SHAPE_ERRORS as exc:
-            raise ProviderError(f"openai: malformed response ({type(exc).__name__})") from exc
+        return _completion(response)
 
     async def stream(
         self,
@@ -213,51 +349,33 @@ class OpenAIProvider(LLMProvider):
         model_tier: str,
         response_format: ResponseFormat = "text",
     ) -> AsyncGenerator[StreamChunk, None]:
-        request = self._request(system, messages, tools, model_tier, response_format)
-        request["stream"] = True
-        request["stream_options"] = {"include_usage": True}
+        request = _request(system, messages, tools, model_tier, response_format)
         try:
-            sdk_stream = await self._post_stream(request)
+            sdk_stream = await self._client.chat.completions.create(
+                model=request.model,
+                max_tokens=request.max_tokens,
+                temperature=request.temperature,
+                messages=request.messages,
+                tools=request.tools,
+                response_format=request.response_format,
+                stream=True,
+                stream_options={"include_usage": True},
+            )
         except _SDK_ERRORS as exc:
             raise _map_error(exc) from exc
-        # index -> [id, name, argument fragments...]; OpenAI streams each call's pieces by index.
-        pending: dict[int, tuple[list[str], list[str], list[str]]] = {}
-        finish: FinishReason | None = None
-        usage = Usage()
+        state = _StreamState()
         try:
             async with sdk_stream:
-                async for raw in sdk_stream:
-                    chunk = _object(raw, "stream chunk")
-                    if chunk.get("usage") is not None:
-                        usage = _usage(chunk["usage"])
-                    for choice in chunk.get("choices") or ():
-                        delta = choice.get("delta") or {}
-                        content = delta.get("content")
-                        if content:
-                            yield TextDelta(content)
-                        for part in delta.get("tool_calls") or ():
-                            ids, names, args = pending.setdefault(int(part["index"]), ([], [], []))
-                            if part.get("id"):
-                                ids.append(part["id"])
-                            function = part.get("function")
-                            if function is not None:
-                                if function.get("name"):
-                                    names.append(function["name"])
-                                if function.get("arguments"):
-                                    args.append(function["arguments"])
-                        if choice.get("finish_reason") is not None:
-                            finish = _finish_reason(choice["finish_reason"])
+                async for chunk in sdk_stream:
+                    for text in _read_chunk(chunk, state):
+                        yield TextDelta(text)
         except _SDK_ERRORS as exc:
             raise _map_error(exc) from exc
-        except _SHAPE_ERRORS as exc:
-            raise ProviderError(f"openai: malformed stream chunk ({type(exc).__name__})") from exc
-        if finish is None:
+        if state.finish is None:
             raise ProviderError("openai: stream ended without a finish reason")
-        for index in sorted(pending):
-            ids, names, args = pending[index]
-            call_id = ids[0] if ids else f"call_{index}"
-            yield ToolCallComplete(ToolCall(call_id, "".join(names), "".join(args)))
-        yield StreamFinish(finish, usage)
+        for call in state.calls():
+            yield ToolCallComplete(call)
+        yield StreamFinish("content_filter" if state.refused else state.finish, state.usage)
 
     async def aclose(self) -> None:
         await self._client.close()
