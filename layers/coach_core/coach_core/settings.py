@@ -38,8 +38,10 @@ ENV_DB_SECRET_NAME = "DB_SECRET_NAME"
 ENV_SECRETS_CACHE_SECONDS = "SECRETS_CACHE_SECONDS"
 ENV_LOG_PROMPTS = "LOG_PROMPTS"
 ENV_AWS_LAMBDA_FUNCTION_NAME = "AWS_LAMBDA_FUNCTION_NAME"
+ENV_COACH_ENV = "COACH_ENV"
 
 ProviderName = Literal["openai", "anthropic", "offline"]
+CoachEnv = Literal["dev", "prod"]
 
 LOCAL_JWT_SECRET = "coach-local-dev-secret-change-me-0123456789"
 
@@ -91,6 +93,9 @@ class Settings(BaseSettings):
     secrets_cache_seconds: int = Field(300, ge=0, le=86400, validation_alias=_env(ENV_SECRETS_CACHE_SECONDS))
     log_prompts: bool = Field(False, validation_alias=_env(ENV_LOG_PROMPTS))
     aws_lambda_function_name: str | None = Field(None, validation_alias=_env(ENV_AWS_LAMBDA_FUNCTION_NAME))
+    coach_env: CoachEnv = Field("prod", validation_alias=_env(ENV_COACH_ENV))
+    """`dev` lets `coach serve` mount the browser console (demo users with minted tokens);
+    the Lambda entry points never mount it, whatever this says."""
 
     @property
     def on_lambda(self) -> bool:
