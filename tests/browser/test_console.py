@@ -141,8 +141,8 @@ def test_given_a_crisis_message_when_sent_then_the_support_message_streams_and_t
     page: Any,
 ) -> None:
     """GIVEN a message about purging WHEN sent THEN the support message (with the 988 line)
-    arrives as tokens with no tool call, and the turn is visibly marked by the crisis policy
-    with its action and rule id."""
+    arrives as tokens with no tool call, the turn is visibly marked by the crisis policy with
+    its action and rule id, and `done`'s data gaps are listed."""
     page.choose_user("Sam")
     turn = page.ask(CRISIS_MESSAGE)
     page.wait(lambda d: turn.get_attribute("data-policy") is not None)
@@ -154,6 +154,8 @@ def test_given_a_crisis_message_when_sent_then_the_support_message_streams_and_t
     assert mark.is_displayed()
     assert "crisis" in mark.text and re.search(r"action (flag|block)", mark.text) and "rule " in mark.text
     assert "flag" in (mark.get_attribute("class") or "") or "block" in (mark.get_attribute("class") or "")
+    gaps = turn.find_element("css selector", ".gaps summary").text
+    assert re.fullmatch(r"Data gaps \(\d+\)", gaps), gaps  # Sam logs on ~30 % of days and has no height
 
 
 def test_given_riley_when_plan_my_week_is_pressed_then_a_seven_row_table_renders(page: Any) -> None:
