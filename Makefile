@@ -1,4 +1,5 @@
-# Two commands: `make run` (serve the coach on localhost with demo users) and `make test`.
+# Two commands: `make run` (serve the coach and its browser console on localhost with demo users)
+# and `make test`. `make test-browser` runs the console's Chromium tests alone (and fails without Chromium).
 SHELL := /bin/bash
 PYTHON ?= python3
 VENV := .venv
@@ -8,7 +9,7 @@ SERVICES := .coach/services.env
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: install services migrate seed run test lint typecheck bench layer lock synth clean
+.PHONY: install services migrate seed run test test-browser screenshots lint typecheck bench layer lock synth clean
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -29,13 +30,19 @@ seed: migrate
 	source $(SERVICES) && $(VENV)/bin/coach seed-demo
 
 run: seed
-	source $(SERVICES) && $(VENV)/bin/coach serve --host $(HOST) --port $(PORT)
+	source $(SERVICES) && COACH_ENV=dev $(VENV)/bin/coach serve --host $(HOST) --port $(PORT)
 
 # The whole suite against PostgreSQL directly, then the database tests again through PgBouncer
 # (transaction pooling, as strict as RDS Proxy); without a pgbouncer binary that tier skips loudly.
 test: services
 	source $(SERVICES) && $(VENV)/bin/pytest -q $(PYTEST_ARGS)
 	source $(SERVICES) && COACH_TEST_VIA_PGBOUNCER=1 $(VENV)/bin/pytest -q -rs tests/integration tests/contract $(PYTEST_ARGS)
+
+test-browser: services
+	source $(SERVICES) && COACH_REQUIRE_BROWSER=1 $(VENV)/bin/pytest -q tests/browser $(PYTEST_ARGS)
+
+screenshots: services
+	source $(SERVICES) && COACH_REQUIRE_BROWSER=1 COACH_SCREENSHOTS=docs $(VENV)/bin/pytest -q tests/browser -k "screenshot or 390px"
 
 lint: install
 	$(VENV)/bin/ruff check .

@@ -140,6 +140,13 @@ class PolicyViolationRow(_Row):
     category_scores: dict[str, float] | None = None
 
 
+class LoggedViolation(PolicyViolationRow):
+    """A stored violation row, with its id and time (what the dev console reads back)."""
+
+    id: int
+    created_at: dt.datetime
+
+
 def utcnow() -> dt.datetime:
     """Naive UTC, the project's one datetime convention."""
     return dt.datetime.now(dt.UTC).replace(tzinfo=None)

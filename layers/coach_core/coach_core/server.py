@@ -9,6 +9,9 @@ one core; a burst of concurrent requests queues on it). The provider choice is m
 here, and written to the environment before the workers are spawned, so every worker
 builds the same app with the same provider. Each worker has its own connection pool
 (`DB_POOL_MAX_SIZE` connections each).
+
+With `COACH_ENV=dev` (`make run`) the app also carries the browser console at `/console`
+(docs/CONSOLE.md); only this entry point mounts it, never the Lambda ones.
 """
 
 from __future__ import annotations
@@ -21,6 +24,8 @@ from coach_core.settings import ENV_LLM_PROVIDER, Settings, get_settings
 
 if TYPE_CHECKING:
     from fastapi import FastAPI
+
+    from coach_core.console import ConsoleUser
 
 
 def choose_provider(settings: Settings) -> str | None:
@@ -58,10 +63,28 @@ APP_FACTORY = "coach_core.server:create_served_app"
 
 def create_served_app() -> FastAPI:
     """The app as `coach serve` runs it: warmed at start-up (provider client and database
-    pool ready before the worker takes its first request)."""
+    pool ready before the worker takes its first request), plus the console in dev mode."""
     from coach_core.api import create_app
 
-    return create_app(warm=True)
+    app = create_app(warm=True)
+    if get_settings().coach_env == "dev":
+        from coach_core.console import mount_console
+
+        mount_console(app, demo_users=console_demo_users())
+    return app
+
+
+def console_demo_users() -> list[ConsoleUser]:
+    """The demo users (`coach seed-demo`) as the console's picker lists them."""
+    from coach_core.console import ConsoleUser
+    from coach_core.demo import DEMO_USERS, demo_payloads
+    from coach_core.models import utctoday
+
+    payloads = demo_payloads(utctoday())
+    return [
+        ConsoleUser(name=name, user_id=payload["user"]["id"], description=description)
+        for (name, description, _), payload in zip(DEMO_USERS, payloads, strict=True)
+    ]
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, workers: int = 1) -> None:
@@ -70,8 +93,10 @@ def serve(host: str = "127.0.0.1", port: int = 8000, workers: int = 1) -> None:
     if workers < 1:
         raise ValueError("workers must be at least 1")
     quiet_http_clients()
-    prepare_settings()  # may set LLM_PROVIDER in os.environ: spawned workers inherit it
+    settings = prepare_settings()  # may set LLM_PROVIDER in os.environ: spawned workers inherit it
     logger.info(f"serving the coach API on http://{host}:{port} (OpenAPI at /docs), {workers} worker(s)")
+    if settings.coach_env == "dev":
+        logger.info(f"coach console (COACH_ENV=dev): http://{host}:{port}/console")
     if workers == 1:
         uvicorn.run(create_served_app(), host=host, port=port, log_level="info", timeout_graceful_shutdown=5)
         return

@@ -50,8 +50,10 @@ ENV_COACH_REQUEST_DEADLINE_SECONDS = "COACH_REQUEST_DEADLINE_SECONDS"
 ENV_COACH_STREAM_DEADLINE_SECONDS = "COACH_STREAM_DEADLINE_SECONDS"
 ENV_COACH_RATE_LIMIT_PER_MINUTE = "COACH_RATE_LIMIT_PER_MINUTE"
 ENV_COACH_DAILY_TOKEN_BUDGET = "COACH_DAILY_TOKEN_BUDGET"
+ENV_COACH_ENV = "COACH_ENV"
 
 ProviderName = Literal["openai", "anthropic", "offline"]
+CoachEnv = Literal["dev", "prod"]
 
 MIN_JWT_SECRET_BYTES = 32
 
@@ -121,6 +123,9 @@ class Settings(BaseSettings):
     secrets_cache_seconds: int = Field(300, ge=0, le=86400, validation_alias=_env(ENV_SECRETS_CACHE_SECONDS))
     log_prompts: bool = Field(False, validation_alias=_env(ENV_LOG_PROMPTS))
     aws_lambda_function_name: str | None = Field(None, validation_alias=_env(ENV_AWS_LAMBDA_FUNCTION_NAME))
+    coach_env: CoachEnv = Field("prod", validation_alias=_env(ENV_COACH_ENV))
+    """`dev` lets `coach serve` mount the browser console (demo users with minted tokens);
+    the Lambda entry points never mount it, whatever this says."""
 
     @property
     def token_algorithm(self) -> Literal["HS256", "RS256"]:

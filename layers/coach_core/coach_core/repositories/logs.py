@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from psycopg.types.json import Jsonb
 
 from coach_core.db.connection import Conn
-from coach_core.models import PolicyViolationRow, ToolCallLogRow
+from coach_core.models import LoggedViolation, PolicyViolationRow, ToolCallLogRow
 
 TOOL_COLUMNS = (
     "user_id", "session_id", "tool_name", "tool_category", "input_hash", "input_summary",
@@ -66,6 +66,25 @@ async def delete_for_user(conn: Conn, user_id: uuid.UUID) -> None:
     """Both observability logs' rows of one user (they carry no foreign key to users)."""
     await conn.execute("DELETE FROM ai_tool_call_log WHERE user_id = %s", (user_id,))
     await conn.execute("DELETE FROM ai_policy_violation_log WHERE user_id = %s", (user_id,))
+
+
+SESSION_VIOLATIONS_SQL = """
+SELECT id, user_id, session_id, direction, violation_type, severity, trigger_content, action_taken,
+       rule_id, source, guard_model, category_scores, created_at
+FROM ai_policy_violation_log
+WHERE user_id = %s AND session_id = %s
+ORDER BY id
+LIMIT %s
+"""
+
+
+async def get_session_violations(
+    conn: Conn, user_id: uuid.UUID, session_id: uuid.UUID, limit: int = 500
+) -> list[LoggedViolation]:
+    """One user's violation rows for one session, oldest first. Filtering on the user too
+    means another user's session id simply has no rows."""
+    cur = await conn.execute(SESSION_VIOLATIONS_SQL, (user_id, session_id, limit))
+    return [LoggedViolation.model_validate(row) for row in await cur.fetchall()]
 
 
 MOST_USED_TOOLS_SQL = """

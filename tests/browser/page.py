@@ -1,0 +1,105 @@
+"""The console page as the tests drive it: by the ids and data attributes the page exposes,
+with the keyboard where a user would type."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import Select, WebDriverWait
+
+from tests.browser.support import ANSWER_TIMEOUT
+
+if TYPE_CHECKING:
+    from selenium.webdriver.remote.webdriver import WebDriver
+    from selenium.webdriver.remote.webelement import WebElement
+
+RECORD_TURN_SCRIPT = """
+// Record, at every DOM change of the log, the newest coach turn's answer length and state:
+// proof that text arrives in pieces before `done`, whatever the sampling rate of WebDriver.
+window.__coachSamples = [];
+const log = document.getElementById('log');
+window.__coachObserver?.disconnect();
+window.__coachObserver = new MutationObserver(() => {
+  const turn = [...log.querySelectorAll('.turn.coach')].pop();
+  if (!turn) return;
+  window.__coachSamples.push({
+    length: turn.querySelector('.answer').textContent.length,
+    state: turn.dataset.state,
+    tools: turn.querySelectorAll('.tool').length,
+  });
+});
+window.__coachObserver.observe(log, {subtree: true, childList: true, characterData: true, attributes: true});
+"""
+
+
+@dataclass
+class ConsolePage:
+    driver: WebDriver
+    base_url: str
+
+    def open(self) -> ConsolePage:
+        self.driver.get(self.base_url + "/console")
+        self.wait(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#user option:not([value=''])")) >= 4)
+        self.wait(lambda d: d.find_element(By.ID, "provider").text not in ("", "…"))
+        return self
+
+    def wait(self, condition: Any, timeout: float = ANSWER_TIMEOUT) -> Any:
+        return WebDriverWait(self.driver, timeout).until(condition)
+
+    def by_id(self, element_id: str) -> WebElement:
+        return self.driver.find_element(By.ID, element_id)
+
+    def all(self, css: str) -> list[WebElement]:
+        return self.driver.find_elements(By.CSS_SELECTOR, css)
+
+    def choose_user(self, name: str) -> None:
+        select = Select(self.by_id("user"))
+        select.select_by_visible_text(next(o.text for o in select.options if o.text.startswith(name + ":")))
+        self.wait(lambda d: d.find_element(By.ID, "summary").text != "")
+        self.wait(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#insights .insight")) == 5)
+
+    def record_turns(self) -> None:
+        self.driver.execute_script(RECORD_TURN_SCRIPT)
+
+    def samples(self) -> list[dict[str, Any]]:
+        return list(self.driver.execute_script("return window.__coachSamples || []"))
+
+    def type_and_send(self, text: str) -> None:
+        """Type into the message box and press Enter, as a user would."""
+        box = self.by_id("message")
+        box.send_keys(text)
+        box.send_keys(Keys.ENTER)
+
+    def coach_turns(self) -> list[WebElement]:
+        return self.all("#log .turn.coach")
+
+    def wait_for_turn(self, count: int) -> WebElement:
+        """The `count`-th coach turn once it has ended (done, error or stopped) and, after
+        `done`, its policy marks have been looked up."""
+        self.wait(lambda d: len(self.coach_turns()) >= count)
+        turn = self.coach_turns()[count - 1]
+        self.wait(lambda d: turn.get_attribute("data-state") in ("done", "error", "stopped"))
+        self.wait(lambda d: self.by_id("send").is_enabled())
+        return turn
+
+    def ask(self, text: str) -> WebElement:
+        before = len(self.coach_turns())
+        self.type_and_send(text)
+        return self.wait_for_turn(before + 1)
+
+    def active_id(self) -> str:
+        return str(self.driver.execute_script("return document.activeElement && document.activeElement.id"))
+
+    def focus_ring(self) -> dict[str, Any]:
+        """The computed outline of the focused element and whether it matches :focus-visible."""
+        return dict(self.driver.execute_script("""
+            const e = document.activeElement; const s = getComputedStyle(e);
+            return {tag: e.tagName, id: e.id, visible: e.matches(':focus-visible'),
+                    style: s.outlineStyle, width: parseFloat(s.outlineWidth)};"""))
+
+    def page_overflow(self) -> dict[str, int]:
+        return dict(self.driver.execute_script(
+            "return {inner: window.innerWidth, scroll: document.documentElement.scrollWidth};"))
