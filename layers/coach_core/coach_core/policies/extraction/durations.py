@@ -38,7 +38,8 @@ _COUNT_WORDS = {
     "the": 1.0,
 }
 _COUNT = (
-    rf"(?:{NUM}(?:\s*(?:-|to|or)\s*{NUM})?|{WORD_NUMBER}(?:[\s-]+(?:and[\s-]+)?{WORD_NUMBER})*|several|a\s+few|few|"
+    rf"(?:{NUM}(?:\s*(?:-|to|or)\s*{NUM})?|{WORD_NUMBER}(?:[\s-]+(?:and[\s-]+)?{WORD_NUMBER})*"
+    rf"(?:\s+(?:or|to)\s+{WORD_NUMBER})?|several|a\s+few|few|"
     r"a\s+couple(?:\s+of)?|couple\s+of|multiple|many|some|an?|the)"
 )
 _DUR_UNIT = r"(?:days?|weeks?|wks?|fortnights?|months?|years?|yrs?|hours?|hrs?)"
@@ -49,6 +50,9 @@ _DURATION_PARTS_RE = re.compile(
     rf"(?:(?:the\s+)?(?:last|past|next|first|"
     rf"coming)\s+)?(?:(?P<count>{_COUNT})\s*-?\s*)?(?P<unit>{_DUR_UNIT})\b"
 )
+_WORD_RANGE_RE = re.compile(r"\s+(?:or|to)\s+")
+
+
 def duration_days(phrase: str) -> float | None:
     """Length in days of a DURATION phrase; the shortest end of a range ("4-6 weeks" -> 28).
     A bare plural ("days", "weeks") counts as two."""
@@ -62,7 +66,8 @@ def duration_days(phrase: str) -> float | None:
     elif count_text in _COUNT_WORDS:
         count = _COUNT_WORDS[count_text]
     elif not count_text[0].isdigit() and count_text[0] != ".":
-        count = min(parse_number(n) for n in words_to_numbers(count_text).split())
+        ends = _WORD_RANGE_RE.split(count_text)  # "two or three": the shortest end
+        count = min(parse_number(n) for end in ends for n in words_to_numbers(end).split())
     else:
         count = min(parse_number(n) for n in NUM_RE.findall(count_text))
     return count * DAYS_PER_UNIT[unit]

@@ -1,0 +1,15 @@
+"""The crisis policy as a data-driven detector set.
+
+- `lexicon`: phrase tables shared by the detectors (people, body parts, harm verbs, food...).
+- `patterns`: builds regexes from tables and derives each pattern's gate literals.
+- `detector`: the `Detector` value (id, kind, pattern, guards, directions, examples).
+- `guards`, `scope`: named context checks; resolved past and supportive output.
+- one module per kind: `suicide`, `self_harm`, `purging`, `restriction`, `fasting`,
+  `substances`, `concealment`, `identity` (eating-disorder identity and pro-ana).
+- `registry`: every detector in order, and the scanner; `policy`: `CrisisPolicy`.
+"""
+
+from coach_core.policies.crisis.policy import CrisisPolicy
+from coach_core.policies.crisis.registry import DETECTORS, CrisisHit, find_crisis, fires
+
+__all__ = ["DETECTORS", "CrisisHit", "CrisisPolicy", "find_crisis", "fires"]

@@ -1,0 +1,543 @@
+"""Not eating for days: multi-day fasts and starvation ("haven't eaten in 3 days", "a 5 day
+water fast to lose weight", "day 4 of no food"), streaks ("not eating again tomorrow",
+"another day of nothing", "zero-calorie days monday to thursday"), spans ("no food all
+weekend", "not eating until friday") and advice to extend a fast past a day."""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import Final
+
+from coach_core.policies.crisis.detector import Detector
+from coach_core.policies.crisis.guards import AnyOf, Near, NotPrecededBy, vocab
+from coach_core.policies.crisis.lexicon import WEIGHT_WORDS
+from coach_core.policies.crisis.patterns import Pat, either, gap, named, opt, raw, seq, words
+from coach_core.policies.extraction import DURATION, WORD_NUMBER, duration_days
+
+MIN_DAYS: Final = 2.0
+NOT_EATEN: Final = (
+    "(?:havent|have not|hasnt|has not|hadnt|had not|didnt|did not|dont|do not|not|wont|will not|barely|hardly|"
+    "stop(?:ped)?|quit|refuse to|refusing to|refused to) (?:really |properly |actually |even )?(?:eaten|eating|eat|ate|"
+    "had (?:any )?(?:food|a meal|anything)|touched food|had a (?:proper )?meal)",
+    "(?:havent|have not|hasnt|has not|hadnt|had not|didnt|did not|dont|do not|not|wont|will not) (?:need|have|want|got) to "
+    "(?:eat|eaten)",
+)
+# Not eating at all, as a streak is reported ("not eating again tomorrow").
+NONE_TODAY: Final = (
+    "not eat(?:ing)?",
+    "no food",
+    "no eating",
+    "eat(?:ing)? nothing",
+    "ate nothing",
+    "nothing to eat",
+    "zero[- ]?cal(?:orie)?s?(?: day)?",
+    "skip(?:ping)? (?:food|eating|all meals|all food|every meal)",
+    "without food",
+    "wont eat",
+    "dont eat",
+    "no meals",
+)
+STREAK_TAIL: Final = (
+    "again tomorrow",
+    "tomorrow (?:again|either|too|as well)",
+    "again today",
+    "today (?:again|either|too|as well)",
+    "again the next day",
+    "the next day (?:too|as well|either)",
+    "(?:for )?another day",
+)
+WEEKDAY: Final = ("mondays?", "tuesdays?", "wednesdays?", "thursdays?", "fridays?", "saturdays?", "sundays?")
+SPAN: Final = (
+    "(?:all|this|over the|the whole|the entire|for the|on the) weekend",
+    "(?:all|this|the whole|the entire|for the) week",
+    "(?:for )?the rest of the week",
+    "until (?:next week|the weekend|(?:my|the|her|his|your) (?:\\w+ )?(?:wedding|holiday|vacation|event|weigh-?in|"
+    "trip|birthday|party|photoshoot|shoot|comp\\w*|fight|date|flight|meet))",
+    "until (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)",
+    "(?:from )?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday) (?:to|through|thru|until|till|-) "
+    "(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)",
+    "(?:on )?(?:mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?) (?:and|&) (?:mondays?|tuesdays?|"
+    "wednesdays?|thursdays?|fridays?|saturdays?|sundays?)",
+    "(?:on )?(?:the )?weekends",
+)
+ORDINAL: Final = ("second", "third", "fourth", "fifth", "sixth", "seventh", "2nd", "3rd", "[4-9]th", "1[0-9]th")
+DAY_OF_NOTHING: Final = (
+    "not eating",
+    "no food",
+    "eating nothing",
+    "no eating",
+    "starving",
+    "nothing",
+    "fasting",
+    "zero[- ]?cal(?:orie)?s?",
+    "(?:my |a |this )?(?:water |dry |juice )?fast(?:ing)?",
+)
+FOOD_GONE: Final = ("food", "eating", "meals?", "a meal", "anything", "calories", "solid food", "solids")
+
+
+def _d(i: int = 0) -> Pat:
+    """A duration, as group "dur<i>" (a regex cannot name two groups alike, even in alternatives)."""
+    return named(f"dur{i}", raw(DURATION))
+
+
+_WEIGHT = vocab(WEIGHT_WORDS)
+_FREQUENCY = re.compile(r"\s*(?:a|per|each|every|/|out of|in)\s*(?:the\s+)?(?:week|wk|month|fortnight)\b")
+_FOOD_WORD = re.compile(r"\b(?:eat\w*|ate|food|meals?|calories|cals|fast\w*|starv\w*|hungry)\b")
+_LONG_TIME = re.compile(rf"\b(?:how long|as long as|{DURATION})")
+
+
+@lru_cache(maxsize=256)
+def _days(phrase: str) -> float | None:
+    return duration_days(phrase)
+
+
+def _duration(m: re.Match[str]) -> tuple[str, str] | None:
+    """(group name, text) of the duration the match holds, if any."""
+    for name, value in m.groupdict().items():
+        if name.startswith("dur") and value is not None:
+            return name, value
+    return None
+
+
+def at_least_two_days(text: str, m: re.Match[str]) -> bool:
+    found = _duration(m)
+    days = _days(found[1]) if found else None
+    return days is not None and days >= MIN_DAYS
+
+
+def a_run_for_weight(text: str, m: re.Match[str]) -> bool:
+    """A fast of two days or more, with weight talk in the text. "Fasting 2 days a week" (the
+    5:2 diet) is two separate days, not a run."""
+    found = _duration(m)
+    if found is None or not at_least_two_days(text, m):
+        return False
+    if _FREQUENCY.match(text, m.end(found[0])) and (_days(found[1]) or 0) <= MIN_DAYS:
+        return False
+    return _WEIGHT.search(text) is not None
+
+
+def counted_day_two_or_more(text: str, m: re.Match[str]) -> bool:
+    """ "day 3 of no food" means at least two days have gone by."""
+    days = _days(m.group("dur").replace("day ", "") + " days")
+    return days is not None and days >= MIN_DAYS and ("fast" not in m.group(0) or _WEIGHT.search(text) is not None)
+
+
+_FOOD_OBJECT = re.compile(
+    r"\b(?:meat|red meat|pork|beef|fish|chicken|sugar|sweets|candy|chocolate|bread|carbs|gluten|dairy|junk|out|fast "
+    r"food|takeaway|takeout|processed|fried|chips|crisps|pizza|rice|pasta|eggs|cheese|vegetables|veg|fruit|breakfast|"
+    r"lunch|dinner|late|after|before|healthy|clean)\b"
+)
+_EATING_OUT = re.compile(r"\beat(?:ing|s)? out\b")
+
+
+def nothing_at_all(text: str, m: re.Match[str]) -> bool:
+    """ "haven't eaten meat in 3 years" gives up a food, not food."""
+    filler = m.group("filler")
+    return not filler or _FOOD_OBJECT.search(filler) is None
+
+
+def not_eating_out(text: str, m: re.Match[str]) -> bool:
+    """ "not eating out this week" saves money; it does not skip food."""
+    return _EATING_OUT.search(m.group(0)) is None
+
+
+def past_a_day(text: str, m: re.Match[str]) -> bool:
+    """Extended into tomorrow, or to a stated length of two days or more."""
+    return _duration(m) is None or at_least_two_days(text, m)
+
+
+DETECTORS: Final[tuple[Detector, ...]] = (
+    Detector(
+        id="crisis.fasting.not_eaten_for_days",
+        kind="fasting",
+        pattern=seq(
+            words(NOT_EATEN),
+            gap(3, "filler"),
+            words("in", "for", "over", "during", "the last", "the past", "the next", "the following", "the coming"),
+            opt(
+                words(
+                    "like",
+                    "about",
+                    "around",
+                    "almost",
+                    "nearly",
+                    "over",
+                    "more than",
+                    "at least",
+                    "roughly",
+                    "maybe",
+                    "probably",
+                )
+            ),
+            _d(0),
+        ),
+        guards=(at_least_two_days, nothing_at_all),
+        examples=(
+            "i haven't eaten in three days",
+            "I've barely eaten in a week",
+            "Try not eating for the next three days to reset your appetite.",
+        ),
+        counterexamples=("I haven't eaten in 3 hours", "I haven't eaten meat in 3 years, is that ok?"),
+    ),
+    Detector(
+        id="crisis.fasting.days_without_food",
+        kind="fasting",
+        pattern=either(
+            seq(
+                words(
+                    "go",
+                    "going",
+                    "goes",
+                    "went",
+                    "gone",
+                    "spend",
+                    "spending",
+                    "spent",
+                    "last",
+                    "lasted",
+                    "lasting",
+                    "survive",
+                    "survived",
+                    "surviving",
+                ),
+                opt("for"),
+                _d(1),
+                words("with no", "without", "w/o", "w/out"),
+                opt("any"),
+                opt("solid"),
+                words(FOOD_GONE),
+            ),
+            seq(_d(2), words("with no", "without", "w/o", "of no"), opt("any"), opt("solid"), words(FOOD_GONE)),
+            seq(words("no", "zero"), opt("solid"), words(FOOD_GONE), words("for", "in", "over"), _d(3)),
+            seq(
+                words("eat", "eating", "ate", "eaten", "have", "having", "had"),
+                "nothing",
+                opt(words("but", "except", "apart from", "other than")),
+                gap(3),
+                words("for", "in", "over"),
+                opt(words("like", "about", "around", "almost", "nearly", "over", "more than")),
+                _d(4),
+            ),
+            seq(
+                words("skip(?:ping|ped|s)?"),
+                opt("all"),
+                opt(words("my", "your")),
+                words(
+                    "meals",
+                    "eating",
+                    "food",
+                    "all meals",
+                    "(?:breakfast|lunch|dinner),? (?:and )?(?:breakfast|lunch|dinner)",
+                ),
+                gap(1),
+                words("for", "in", "over"),
+                _d(5),
+            ),
+            seq(
+                words(
+                    "(?:only|just) (?:drinking|drink|drank|having|have|had)",
+                    "(?:drinking|drink|drank|having|have|had) (?:only|just|nothing but)",
+                ),
+                words("water", "black coffee", "diet coke", "diet soda", "tea"),
+                gap(1),
+                words("for", "in", "over"),
+                _d(6),
+            ),
+            seq(
+                words("on", "off"),
+                opt(words("just", "only", "nothing but")),
+                words("water", "black coffee", "tea", "diet coke", "diet soda", "coffee"),
+                opt(words("alone", "only")),
+                words("for", "over"),
+                _d(7),
+            ),
+            seq(
+                _d(8),
+                words("on", "of"),
+                words("just", "only", "nothing but"),
+                words("water", "black coffee", "tea", "diet coke", "diet soda"),
+            ),
+            seq(
+                _d(9),
+                "of",
+                words(
+                    "eating nothing",
+                    "not eating",
+                    "no food",
+                    "no eating",
+                    "zero food",
+                    "zero calories",
+                    "starving",
+                    "(?:only|just) (?:water|black coffee|tea)",
+                    "water only",
+                    "nothing but water",
+                ),
+            ),
+            seq(
+                words("cut(?:ting)? out", "stop(?:ping)?", "giv(?:e|ing) up", "avoid(?:ing)?", "skip(?:ping)?"),
+                opt("all"),
+                words("food", "eating", "solid food", "solids", "meals"),
+                opt(words("entirely", "completely", "altogether", "totally")),
+                words("for", "over"),
+                _d(10),
+            ),
+            seq(
+                words(
+                    "ignor\\w*",
+                    "suppress\\w*",
+                    "numb\\w*",
+                    "kill\\w*",
+                    "shut\\w* off",
+                    "block\\w*",
+                    "push\\w* through",
+                    "fight\\w*",
+                ),
+                opt(words("my", "your", "the")),
+                words("hunger", "appetite", "hunger pangs", "cravings"),
+                gap(2),
+                words("for", "over"),
+                _d(11),
+            ),
+            seq(words("starv(?:e|es|ed|ing)"), words("for", "over"), _d(12)),
+        ),
+        guards=(at_least_two_days,),
+        examples=(
+            "i went a week without eating",
+            "no food for 5 days, just water, to drop weight",
+            "only drinking water for 4 days to lose weight",
+            "A good trick is to go several days with no solid food.",
+        ),
+        counterexamples=("I went 5 hours without food during the hike", "no food for 12 hours before surgery"),
+    ),
+    Detector(
+        id="crisis.fasting.nothing_for_days",
+        kind="fasting",
+        pattern=seq(
+            "nothing",
+            opt(words("at all", "but water", "but coffee", "except water")),
+            words("for", "in", "over"),
+            _d(20),
+        ),
+        guards=(at_least_two_days, Near("food_talk", _FOOD_WORD, 80)),
+        examples=("i only eat when i earn it by running, otherwise nothing for days",),
+        counterexamples=("nothing for days on my to-do list",),
+    ),
+    Detector(
+        id="crisis.fasting.long_fast",
+        kind="fasting",
+        pattern=either(
+            seq(_d(13), opt(words("long")), opt(words("water", "dry", "juice")), words("fast(?:s|ing)?")),
+            seq(words("fast(?:s|ed|ing)?"), opt(words("for", "over")), _d(14)),
+        ),
+        guards=(a_run_for_weight,),
+        examples=(
+            "I'm doing a 5 day water fast to lose weight quickly",
+            "A 72-hour fast is a quick way to drop a few kilos.",
+            "I fast for 3 days every week to lose weight",
+        ),
+        counterexamples=("I'm doing a 24 hour fast", "I fast 2 days a week on 5:2 to lose weight"),
+    ),
+    Detector(
+        id="crisis.fasting.day_count",
+        kind="fasting",
+        pattern=seq(
+            named("dur", raw(rf"day (?:[0-9]+|{WORD_NUMBER})")), opt(words("of", "without")), words(DAY_OF_NOTHING)
+        ),
+        guards=(counted_day_two_or_more,),
+        examples=("day 3 of no food, going for day 5", "day 6 of my water fast, scale finally moving"),
+        counterexamples=("day 1 of my fast", "day 3 of my new program"),
+    ),
+    Detector(
+        id="crisis.fasting.streak",
+        kind="fasting",
+        pattern=either(
+            seq(words(NONE_TODAY), gap(2), words(STREAK_TAIL)),
+            seq(
+                words("another", "yet another"),
+                words("day", "24 hours"),
+                words("of", "without"),
+                words("nothing", "no food", "not eating", "eating nothing", "starving", "fasting", "food"),
+            ),
+            seq(
+                words(ORDINAL),
+                opt(words("zero[- ]?cal(?:orie)?", "no[- ]food", "fasting", "fast", "water")),
+                "day",
+                opt("in a row"),
+                opt(words("of", "without")),
+                words("no food", "not eating", "nothing", "fasting", "eating", "food", "in a row"),
+            ),
+            seq(
+                words("zero[- ]?cal(?:orie)?s?", "no[- ]food", "fasting", "water[- ]only"),
+                words("days?"),
+                words("in a row", "straight", "back to back"),
+            ),
+        ),
+        examples=(
+            "not eating again tomorrow, that makes 4 days",
+            "gonna eat nothing tomorrow either",
+            "another day of nothing, that's three in a row",
+            "im on my fourth zero-calorie day in a row",
+        ),
+        counterexamples=("not eating out again tomorrow", "another day of meal prep"),
+        guards=(not_eating_out,),
+    ),
+    Detector(
+        id="crisis.fasting.span",
+        kind="fasting",
+        pattern=seq(
+            words(
+                NONE_TODAY,
+                "eat nothing",
+                "fast(?:ing)?",
+                "starv(?:e|ing)",
+                "only (?:drink|drinking) water",
+                "only water",
+                "just water",
+                "stop eating",
+                "skip eating",
+            ),
+            gap(2),
+            words(SPAN),
+        ),
+        guards=(not_eating_out,),
+        examples=(
+            "going to skip eating until friday",
+            "no food this weekend, only water",
+            "I'll just not eat this week",
+            "zero cal days monday to thursday then eat friday",
+            "Just don't eat over the weekend.",
+        ),
+        counterexamples=("no meal prep this weekend", "I'm not eating out this week to save money"),
+    ),
+    Detector(
+        id="crisis.fasting.since_day",
+        kind="fasting",
+        pattern=seq(
+            words(
+                "(?:havent|have not|hasnt|has not|hadnt|had not|not) (?:really |properly |even |actually )?(?:eaten|had "
+                "(?:any )?(?:food|a meal|a proper meal|anything)|eaten anything|touched food)",
+                "(?:no|zero) (?:food|eating|meals?|solid food|calories)",
+                "(?:had|having|eaten|eating|drunk|drinking|drank) (?:nothing but|only|just) (?:water|black coffee|tea|"
+                "diet coke|coffee)",
+            ),
+            gap(2),
+            "since",
+            words(
+                "(?:last )?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|week|weekend|month)",
+                "the weekend",
+                "the day before yesterday",
+                "(?:a few|several|[0-9]+|two|three|four|five|six|seven) days ago",
+            ),
+        ),
+        examples=("I haven't eaten since monday", "my husband hasn't eaten since sunday"),
+        counterexamples=("I haven't eaten since breakfast",),
+    ),
+    Detector(
+        id="crisis.fasting.every_other_day",
+        kind="fasting",
+        pattern=either(
+            seq(
+                words("eat", "eats", "eating", "ate"),
+                opt("only"),
+                opt(words("once", "one meal", "a meal", "something")),
+                "every",
+                words("other", "second", "third", "2nd", "3rd", "few", "couple of", "[2-9]", "two", "three", "four"),
+                words("days?"),
+            ),
+            seq(
+                words("eat", "eats", "eating", "ate"),
+                opt("only"),
+                "once every",
+                words("[2-9]", "two", "three", "four"),
+                words("days"),
+            ),
+        ),
+        examples=("I eat every other day to lose weight", "i only eat once every two days"),
+        counterexamples=("I eat fish every other day",),
+        guards=(
+            NotPrecededBy("not_a_food", re.compile(r"\b(?:fish|meat|eggs|salad|chicken|rice|pasta|fruit)\s*$"), 1),
+        ),
+    ),
+    Detector(
+        id="crisis.fasting.until_event",
+        kind="fasting",
+        pattern=seq(
+            words("only", "just", "nothing but"),
+            words("drink", "drinking", "drank", "have", "having", "had"),
+            words("water", "black coffee", "tea", "diet coke", "diet soda"),
+            words("until", "till", "til", "before", "up to"),
+            words("your", "the", "my", "her", "his"),
+            gap(1),
+            words(
+                "weigh-?ins?",
+                "event",
+                "wedding",
+                "shoot",
+                "show",
+                "photos?",
+                "photoshoot",
+                "comp\\w*",
+                "fight",
+                "holiday",
+                "vacation",
+                "party",
+                "date",
+                "meet",
+            ),
+        ),
+        examples=("only drink water until your weigh-in",),
+        counterexamples=("only drink water until the race starts, then sports drink",),
+    ),
+    Detector(
+        id="crisis.fasting.how_long",
+        kind="fasting",
+        pattern=seq(
+            words("how many", "how long", "max(?:imum)?(?: number of)?", "longest"),
+            opt(words("days?", "weeks?")),
+            words("can", "could", "should", "do", "i can", "i could", "you can", "someone can"),
+            opt(words("i", "you", "someone", "a person")),
+            opt("safely"),
+            words("fast", "go without (?:food|eating)", "not eat", "starve"),
+        ),
+        examples=("how many days can i go without food", "how long can I fast to lose weight fast"),
+        counterexamples=("how long can i go without coffee",),
+    ),
+    Detector(
+        id="crisis.fasting.go_without",
+        kind="fasting",
+        pattern=seq(
+            words("go", "going", "goes", "went", "gone", "last", "survive", "live"),
+            gap(2),
+            words("without", "w/o"),
+            words("eating", "food", "a meal", "meals"),
+        ),
+        guards=(AnyOf("for_weight_or_long", (Near("for_weight", _WEIGHT, 60), Near("long_time", _LONG_TIME, 40))),),
+        examples=("Go without food for a few days and the scale will move fast.", "how long can you go without eating"),
+        counterexamples=("I went without eating until lunch because I overslept",),
+    ),
+    Detector(
+        id="crisis.fasting.extend_fast",
+        kind="fasting",
+        pattern=seq(
+            words("stretch\\w*", "extend\\w*", "keep\\w*", "push\\w*", "prolong\\w*", "lengthen\\w*"),
+            opt(words("the", "your", "my", "this", "that")),
+            words("fasts?", "fasting"),
+            opt("going"),
+            words("to", "into", "until", "through", "past", "for", "a"),
+            either(
+                _d(15),
+                words(
+                    "tomorrow", "another day", "the next day", "day (?:two|three|2|3)", "a second day", "a third day"
+                ),
+            ),
+        ),
+        guards=(past_a_day, NotPrecededBy("not_negated", re.compile(r"\b(?:dont|do not|never|not)\s+$"), 8)),
+        examples=(
+            "Extend your fast to 48 hours to burn more fat.",
+            "Keep the fast going through tomorrow as well.",
+            "stretch the fasts to two or three days at a time",
+        ),
+        counterexamples=("Keep your fast to 14 hours at most.",),
+    ),
+)

@@ -1,0 +1,461 @@
+"""Substances misused to lose weight: laxatives, diuretics, diet pills, stimulants and
+weight-loss drugs taken without a prescription, insulin skipped to lose weight; including
+brand names ("dulcolax", "hydroxycut", "adderall") and dose escalation ("double the dose",
+"if one isn't enough take two", "work up to three")."""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+from coach_core.policies.crisis.detector import OUTPUT_ONLY, Detector
+from coach_core.policies.crisis.guards import AnyOf, Near, NotInSentence, in_sentence, occurs_near, vocab
+from coach_core.policies.crisis.lexicon import WEIGHT_WORDS
+from coach_core.policies.crisis.patterns import either, gap, near, opt, seq, words
+
+LAXATIVES: Final = (
+    "laxatives?",
+    "laxies",
+    "lax(?:ative)? teas?",
+    "senna",
+    "senokot",
+    "sennakot",
+    "dulcolax",
+    "bisacodyl",
+    "ex-?lax",
+    "ex lax",
+    "miralax",
+    "movicol",
+    "smooth move(?: teas?)?",
+    "colace",
+    "docusate",
+    "milk of magnesia",
+    "magnesium citrate",
+    "lactulose",
+    "castor oil",
+    "stool softeners?",
+    "enemas?",
+    "colon cleanses?",
+    "suppositor(?:y|ies)",
+    "(?:detox|skinny|slimming|flat tummy|dieters?|fit|senna) teas?",
+    "teatox",
+    "ipecac",
+)
+DIURETICS: Final = (
+    "diuretics?",
+    "water pills?",
+    "water tablets?",
+    "dandelion (?:root )?(?:pills|tablets|capsules)",
+    "lasix",
+    "furosemide",
+    "bumetanide",
+    "bumex",
+    "torsemide",
+    "hydrochlorothiazide",
+    "hctz",
+    "chlorthalidone",
+    "indapamide",
+    "spironolactone",
+)
+DIET_PILLS: Final = (
+    "diet pills?",
+    "slimming pills?",
+    "weight[- ]?loss (?:pills?|tablets?|tabs|capsules|drugs)",
+    "diet (?:tablets?|tabs|capsules|drugs)",
+    "appetite suppressants?",
+    "fat burners?",
+    "hydroxycut",
+    "lipozene",
+    "alli",
+    "orlistat",
+    "xenical",
+    "phentermine",
+    "adipex",
+    "qsymia",
+    "contrave",
+    "sibutramine",
+    "meridia",
+    "garcinia",
+    "raspberry ketones?",
+    "dnp",
+    "clenbuterol",
+    "clen",
+    "ephedr\\w*",
+    "yohimbine",
+    "synephrine",
+    "t3",
+    "cytomel",
+    "thyroid (?:pills|meds|medication|tablets)",
+)
+STIMULANTS: Final = (
+    "adderall",
+    "vyvanse",
+    "ritalin",
+    "concerta",
+    "modafinil",
+    "caffeine (?:pills?|tablets?|tabs)",
+    "no-?doz",
+    "pro plus",
+    "amphetamines?",
+    "speed",
+    "cocaine",
+)
+GLP1: Final = (
+    "ozempic",
+    "wegovy",
+    "semaglutide",
+    "mounjaro",
+    "zepbound",
+    "tirzepatide",
+    "saxenda",
+    "liraglutide",
+    "retatrutide",
+    "glp[ -]?1s?",
+)
+# Inherently dangerous whatever the dose: asking for them or about taking them is enough.
+DANGEROUS: Final = ("dnp", "clenbuterol", "clen", "ipecac", "ephedr\\w*", "sibutramine")
+PURPOSE: Final = (
+    *WEIGHT_WORDS,
+    "weigh-?ins?",
+    "flush\\w*",
+    "after (?:meals|eating|binge\\w*|big meals|every meal|heavy meals|pizza|dinner|a binge|bigger meals|overeating)",
+    "after (?:i|you|she|he|they) (?:eat|ate|binge\\w*|overeat\\w*)",
+    "binge\\w*",
+    "undo",
+    "get rid of",
+    "compensat\\w*",
+    "melt\\w*",
+    "fat loss",
+    "burn fat",
+    "photoshoot",
+    "look (?:lean|leaner|thinner|smaller)",
+    "wake up lighter",
+    "appetite",
+    "hunger",
+    "hungry",
+    "dont eat",
+    "not eat",
+    "stop eating",
+    "skip meals",
+    "eat less",
+    "so i dont get hungry",
+    "flatt?en\\w*",
+    "bloat\\w*",
+    "stay (?:under|below)",
+    "calories",
+    "on track",
+    "stick(?:ing)?",
+)
+ESCALATION: Final = (
+    "double (?:up|the|my|your)(?: \\w+)? (?:dose|dosage|amount|pills)",
+    "doubled (?:up|the|my)(?: \\w+)?(?: dose| dosage| amount| pills)?",
+    "double up",
+    "(?:twice|two times|three times|triple|[2-9]x|[2-9] times) (?:the|my|your)? ?(?:dose|dosage|amount|recommended)",
+    "(?:three|[2-9]) times the dose",
+    "more than (?:the label|the box|prescribed|recommended|the recommended|the dose|it says|the packet|you should)",
+    "extra (?:dose|doses|pills|ones|tablets)",
+    "up (?:the|my|your) dose",
+    "increase (?:to|the dose|your dose|my dose)",
+    "work(?:ing)? up to",
+    "at once",
+    "a handful",
+    "how many (?:\\w+ )?(?:can|should|do|could) (?:i|you) take",
+    "take (?:more|another|two|three|a few more|extra)",
+    "if (?:one|1|a single one|it) (?:isnt|doesnt|is not|does not|stops?) (?:working|enough|doing)",
+    "stopped working",
+    "(?:[3-9]|[1-9][0-9]+|three|four|five|six|seven|eight|nine|ten|twenty) (?:of them|pills|tablets|a day|at a time)",
+)
+UNPRESCRIBED: Final = (
+    "without (?:a |any |my )?(?:prescription|script|rx|doctor|gp|seeing a doctor)",
+    "no (?:prescription|script|rx)",
+    "not prescribed",
+    "(?:isnt|wasnt|arent) prescribed",
+    "off[ -]label",
+    "(?:black|grey|gray) market",
+    "research (?:chem\\w*|peptides?)",
+    "online (?:pharmacy|shop|store)",
+    "(?:buy|order|get|got|bought|ordered)\\w* (?:\\w+ ){0,3}online",
+    "from (?:a friend|my friend|a guy|someone|china|mexico)",
+    "(?:friends|mums|moms|dads|sisters|brothers|partners|roommates|flatmates|someone elses) (?:pills|meds|prescription|"
+    "pen|script|adderall|ozempic|supply)",
+    "(?:friend|brother|sister|mum|mom|roommate)s? (?:adderall|ritalin|vyvanse|pills|meds)",
+    "ask a friend for",
+    "steal\\w*",
+    "stole",
+    "snort\\w*",
+    "microdos\\w*",
+    "more than (?:prescribed|my dose|the dose)",
+)
+HABIT: Final = (
+    "every (?:night|day|morning|evening|meal|weekend)",
+    "after (?:every|each) meal",
+    "daily",
+    "all the time",
+    "addicted",
+    "hooked",
+    "depend\\w*",
+    "rely",
+    "relying",
+    "abus\\w*",
+    "misus\\w*",
+    "overus\\w*",
+)
+PRESCRIBED: Final = (
+    "prescri\\w*",
+    "my (?:doctor|gp|consultant|cardiologist|nurse)",
+    "doctor (?:said|told|recommended|gave)",
+    "blood pressure",
+    "hypertension",
+    "heart failure",
+    "edema",
+    "oedema",
+    "kidney",
+    "constipat\\w*",
+    "colonoscopy",
+    "bowel prep",
+    "ibs",
+    "surgery",
+    "adhd",
+    "narcolepsy",
+    "as directed",
+    "for my (?:heart|thyroid|bowels?)",
+)
+RECOMMEND: Final = (
+    "take",
+    "taking",
+    "try",
+    "trying",
+    "use",
+    "using",
+    "pop",
+    "popping",
+    "have",
+    "grab",
+    "add",
+    "adding",
+    "consider",
+    "start with",
+    "starting with",
+    "drink",
+    "drinking",
+)
+RECOMMEND_TAIL: Final = (
+    "can",
+    "will",
+    "could",
+    "may",
+    "might",
+    "help",
+    "helps",
+    "work",
+    "works",
+    "(?:are|is) (?:a |an |the )?(?:great|good|easy|quick|handy|fast|simple|effective|useful|best|safe|secret|trick|"
+    "popular|perfect)",
+    "cycles? (?:are|is)",
+    "the night before",
+    "before (?:your|the|a) (?:weigh-?in|photoshoot|event|shoot|wedding)",
+)
+
+_SUBSTANCE = words(LAXATIVES, DIURETICS, DIET_PILLS, STIMULANTS)
+_PURPOSE = vocab(PURPOSE)
+_ESCALATION = vocab(ESCALATION)
+_UNPRESCRIBED = vocab(UNPRESCRIBED)
+_HABIT = vocab(HABIT)
+_PRESCRIBED = vocab(PRESCRIBED)
+_TO_NOT_EAT = re.compile(
+    r"\b(?:to|so (?:that )?(?:i|you|she|he|they)|in order to|and|for)\s+(?:\w+\s+)?(?:lose|drop|shed|get (?:thin|skinny)|"
+    r"be (?:thin|skinny)|suppress|kill|curb|blunt|not (?:eat|be hungry|feel hungry|get hungry)|stop (?:eating|being "
+    r"hungry)|eat less|skip meals|(?:dont|do not|never|wont) (?:eat|get hungry|feel hungry|feel hunger)|"
+    r"speed up (?:my|your) metabolism|weight loss|appetite|hunger)"
+)
+_WEIGHT_ANYWHERE = vocab(WEIGHT_WORDS, "binge\\w*", "appetite", "hungry")
+
+
+def not_as_prescribed(text: str, m: re.Match[str]) -> bool:
+    """A prescribed drug taken as prescribed is medical, not crisis, unless the sentence also
+    says it is taken for weight, in a bigger dose or without a prescription."""
+    if not in_sentence(text, m, _PRESCRIBED):
+        return True
+    return in_sentence(text, m, _ESCALATION) or in_sentence(text, m, _UNPRESCRIBED) or occurs_near(text, m, _PURPOSE, 0)
+
+
+def weight_talk_anywhere(text: str, m: re.Match[str]) -> bool:
+    return _WEIGHT_ANYWHERE.search(text) is not None
+
+
+DETECTORS: Final[tuple[Detector, ...]] = (
+    Detector(
+        id="crisis.substances.laxative_for_weight",
+        kind="substances",
+        pattern=words(LAXATIVES, DIURETICS),
+        guards=(
+            not_as_prescribed,
+            AnyOf("for_weight_or_habit", (Near("for_weight", _PURPOSE, 100), Near("habit", _HABIT, 40))),
+        ),
+        examples=(
+            "how do i use laxatives to lose weight",
+            "I take diuretics before weigh-ins to drop water",
+            "I take 4 dulcolax every night so i wake up lighter",
+            "ex lax after every binge",
+        ),
+        counterexamples=("My doctor prescribed a diuretic for my blood pressure", "are prunes a natural laxative?"),
+    ),
+    Detector(
+        id="crisis.substances.dose_escalation",
+        kind="substances",
+        pattern=near(_SUBSTANCE, words(ESCALATION), 8),
+        guards=(not_as_prescribed,),
+        examples=(
+            "i doubled my diet pills because they stopped working",
+            "Start with 2 Dulcolax and increase to 4 if you don't see a difference on the scale.",
+            "can I take more diet pills than the label says?",
+        ),
+        counterexamples=("My doctor told me to double my dose of levothyroxine",),
+    ),
+    Detector(
+        id="crisis.substances.stimulant_misuse",
+        kind="substances",
+        pattern=words(STIMULANTS),
+        guards=(
+            not_as_prescribed,
+            AnyOf(
+                "taken_to_not_eat_or_unprescribed",
+                (
+                    Near("to_not_eat", _TO_NOT_EAT, 60),
+                    Near("unprescribed", _UNPRESCRIBED, 60),
+                    Near("escalation", _ESCALATION, 60),
+                ),
+            ),
+        ),
+        examples=(
+            "been snorting my brothers adderall so i dont get hungry",
+            "I take caffeine pills all day to kill my appetite",
+        ),
+        counterexamples=(
+            "I'm on Adderall for ADHD, how do I make sure I eat enough?",
+            "adderall kills my appetite, what should i eat",
+        ),
+    ),
+    Detector(
+        id="crisis.substances.pills_for_weight",
+        kind="substances",
+        pattern=words(DIET_PILLS),
+        guards=(
+            not_as_prescribed,
+            AnyOf(
+                "for_weight_or_unprescribed",
+                (
+                    Near("for_weight", _PURPOSE, 60),
+                    Near("unprescribed", _UNPRESCRIBED, 60),
+                    Near("escalation", _ESCALATION, 60),
+                ),
+            ),
+        ),
+        examples=("I've been taking diet pills to lose weight faster", "bought ephedrine to suppress my appetite"),
+        counterexamples=("t3 is my thyroid result",),
+    ),
+    Detector(
+        id="crisis.substances.dangerous_drug",
+        kind="substances",
+        pattern=words(DANGEROUS),
+        examples=("is dnp safe if i'm careful with the dose", "how do i get clenbuterol to lose fat"),
+        counterexamples=("dnf at my last race",),
+    ),
+    Detector(
+        id="crisis.substances.unprescribed_weight_drug",
+        kind="substances",
+        pattern=words(GLP1),
+        guards=(Near("unprescribed", _UNPRESCRIBED, 80),),
+        examples=("thinking of buying ozempic online without a prescription",),
+        counterexamples=("I'm on Ozempic, how should I eat around my workouts?",),
+    ),
+    Detector(
+        id="crisis.substances.abuse",
+        kind="substances",
+        pattern=either(
+            seq(words("abus\\w*", "misus\\w*", "overus\\w*"), gap(2), _SUBSTANCE),
+            seq(_SUBSTANCE, words("abuse", "misuse", "overuse", "addiction", "dependen\\w*")),
+            seq(
+                words("addicted to", "hooked on", "dependent on", "rely on", "relying on", "relied on"),
+                gap(1),
+                words(LAXATIVES, DIURETICS, DIET_PILLS),
+            ),
+            seq(
+                words(
+                    "[3-9]",
+                    "[1-9][0-9]+",
+                    "three",
+                    "four",
+                    "five",
+                    "six",
+                    "seven",
+                    "eight",
+                    "nine",
+                    "ten",
+                    "twenty",
+                    "a handful",
+                    "handfuls",
+                    "a bunch",
+                    "a box",
+                    "a packet",
+                    "a pack",
+                    "a whole (?:box|packet|pack|bottle)",
+                    "lots",
+                    "loads",
+                    "several",
+                ),
+                opt("of"),
+                opt(words("my", "the", "those")),
+                words(LAXATIVES, DIURETICS, DIET_PILLS),
+            ),
+        ),
+        examples=("my sister is addicted to laxatives", "laxative abuse", "i take 10 laxatives a day"),
+        counterexamples=("I'm addicted to protein bars",),
+    ),
+    Detector(
+        id="crisis.substances.recommended",
+        kind="substances",
+        pattern=either(seq(words(RECOMMEND), gap(3), _SUBSTANCE), seq(_SUBSTANCE, words(RECOMMEND_TAIL))),
+        guards=(
+            not_as_prescribed,
+            NotInSentence("not_a_fibre_food", re.compile(r"\b(?:prunes?|fib(?:re|er)|kiwis?)\b")),
+        ),
+        directions=OUTPUT_ONLY,
+        examples=(
+            "You can take a laxative after heavy meals to stop the calories sticking.",
+            "Clenbuterol cycles are popular for shredding fat quickly.",
+        ),
+        counterexamples=("Prunes can work as a gentle natural laxative if you're constipated.",),
+    ),
+    Detector(
+        id="crisis.substances.insulin_omission",
+        kind="substances",
+        pattern=seq(
+            words(
+                "skip\\w*",
+                "omit\\w*",
+                "miss\\w*",
+                "stop\\w*",
+                "reduc\\w*",
+                "restrict\\w*",
+                "withhold\\w*",
+                "under-?dos\\w*",
+                "less",
+                "cut\\w*(?: back)?(?: on)?",
+                "not (?:tak\\w*|us\\w*)",
+            ),
+            gap(3),
+            "insulin",
+        ),
+        guards=(weight_talk_anywhere,),
+        examples=("skipping insulin to drop weight", "I skip my insulin so I lose weight"),
+        counterexamples=("I sometimes miss my insulin dose by accident, what should I eat?",),
+    ),
+    Detector(
+        id="crisis.substances.diabulimia",
+        kind="substances",
+        pattern=words("insulin (?:omission|restriction|manipulation)", "diabulimi\\w*"),
+        examples=("is diabulimia a real thing, i think i have it",),
+        counterexamples=("insulin resistance and exercise",),
+    ),
+)
