@@ -58,6 +58,7 @@ UNNOTICED: Final = (
 # What is being hidden.
 BEHAVIOUR: Final = (
     "not eating",
+    "not (?:to )?eat",
     "(?:havent|hasnt|didnt|dont|doesnt|never|barely|hardly) (?:really |even )?(?:eat|eaten|ate)",
     "(?:only|barely|hardly) eat\\w*",
     "eat(?:s|ing)? (?:once|one meal|so little|nothing|less)",

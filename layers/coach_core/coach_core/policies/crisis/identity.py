@@ -134,7 +134,8 @@ ED_WORD: Final = (
     "the urge to (?:purge|starve|restrict|throw up|cut myself)",
 )
 _ED_WORD = vocab(ED_WORD)
-_RELAPSE_WORD = vocab(ED_WORD, "cutting")
+_RELAPSE_WORD = vocab(ED_WORD, "cutting", "clean (?:for|from|since)",
+                      "(?:and|then) (?:cut|purged|threw up|hurt myself|burned myself|starved)")
 _RELAPSE_SUBJECT = re.compile(
     r"\b(?:i|im|i am|ive|i have|i had|she|he|they|shes|hes|theyre|think|kinda|basically|totally|just|a|had)\s+$"
 )

@@ -56,7 +56,7 @@ EXPEL: Final = (
     "(?:it|everything|food) (?:all )?comes? (?:back )?up",
     "(?:it|everything|food) (?:all )?came back up",
     "get(?:ting)? (?:it|food|everything|it all|the food|the meal) (?:all )?out of (?:me|my system|your system|you)",
-    "get(?:ting)? (?:it|everything|it all) (?:all )?out",
+    "get(?:ting)? (?:it|everything|it all|the food|food|your food|my food|the meal|dinner|lunch) (?:all )?(?:back )?out",
     "empty(?:ing)? (?:my|your|her|his|the) stomach",
     "empt(?:y|ies|ied|ying) (?:myself|yourself|herself|himself|themselves|ourselves)(?: out)?",
     "emptying out",
@@ -160,6 +160,7 @@ DETECTORS: Final[tuple[Detector, ...]] = (
                 (
                     Near("eating_or_weight", _ED_CONTEXT, 80),
                     InSentence("bathroom", re.compile(r"\b(?:bathroom|toilet|loo|throat|sink)\b")),
+            InSentence("made_easier", re.compile(r"\b(?:easier|easily|quicker|faster|trick|tip)\b")),
                 ),
             ),
         ),
@@ -213,7 +214,7 @@ DETECTORS: Final[tuple[Detector, ...]] = (
             seq(
                 words("fingers?", "toothbrush", "spoon", "something", "things", "a finger", "my hand"),
                 "down",
-                words(POSSESSIVE),
+                words(POSSESSIVE, "the"),
                 "throat",
             ),
             seq(words("chew\\w*"), gap(3), words("and", "then", "n"), words("spit\\w*")),

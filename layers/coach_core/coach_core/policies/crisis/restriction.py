@@ -8,7 +8,7 @@ import re
 from typing import Final
 
 from coach_core.policies.crisis.detector import Detector
-from coach_core.policies.crisis.guards import NotFollowedBy, NotInSentence, NotPrecededBy, vocab
+from coach_core.policies.crisis.guards import FollowedBy, NotFollowedBy, NotInSentence, NotPrecededBy, vocab
 from coach_core.policies.crisis.lexicon import ILLNESS, SELF
 from coach_core.policies.crisis.patterns import either, gap, opt, seq, words
 
@@ -199,6 +199,18 @@ DETECTORS: Final[tuple[Detector, ...]] = (
         guards=(NotFollowedBy("not_a_food", OBJECT_TAIL), NotInSentence("not_an_illness", _ILLNESS)),
         examples=("I've basically stopped eating", "she has stopped eating"),
         counterexamples=("I've stopped eating junk food", "I stopped eating after 8pm"),
+    ),
+    Detector(
+        id="crisis.restriction.restricting",
+        kind="restriction",
+        pattern=seq(words("i", "im", "ive been", "i have been", "been", "she", "shes", "he", "hes", "started", "start",
+                          "keep", "kept", "back to", "am", "is", "was", "still"),
+                    opt(words("been", "really", "seriously", "properly")), words("restrict(?:ing|ed)?")),
+        guards=(FollowedBy("no_object", re.compile(
+            r"\s*(?:[.!?,;]|$|again|hard|harder|badly|a lot|more|heavily|severely|and|but|because|so|since|lately|"
+            r"really|every|all|to lose|to get|until|till|like|for (?:days|weeks))")),),
+        examples=("I had anorexia years ago and I'm restricting again", "ive been restricting hard since christmas"),
+        counterexamples=("I'm restricting carbs this month", "she restricts sodium for her blood pressure"),
     ),
     Detector(
         id="crisis.restriction.refuses_food",

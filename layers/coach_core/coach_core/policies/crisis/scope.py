@@ -168,8 +168,6 @@ SUPPORT: Final = (
     "concerned",
     "worried",
     "sorry",
-    "sounds like",
-    "it seems",
     "care about",
     "here for you",
     "anad",
@@ -249,6 +247,11 @@ _NEGATED_BEFORE = re.compile(
     r"would not|wouldnt|must not|mustnt)\b(?:\s+\S+)?\s*$"
 )
 
+_REFLECTED = re.compile(
+    r"\b(?:(?:when|if) you (?:say|said|mention|mentioned|write|wrote|tell me|told me|talk about)|you (?:said|mentioned|"
+    r"wrote|told me|shared)|it sounds like you\w*|sounds like youre|i hear (?:that )?you|you feel like|youre feeling|"
+    r"(?:having|have|had) thoughts (?:of|about)|thoughts of)\b"
+)
 _PAST_RE: Final = vocab(PAST)
 _RESOLVED_RE: Final = vocab(RESOLVED)
 _NOT_RESOLVED_RE: Final = vocab(NOT_RESOLVED)
@@ -288,9 +291,11 @@ def _counts(pattern: re.Pattern[str], unless: re.Pattern[str], text: str, lo: in
 
 
 def supportive(text: str, m: re.Match[str]) -> bool:
-    """Output that names a behaviour to warn about it or point to help, not to teach it."""
+    """Output that names a behaviour to warn about it or point to help, not to teach it, or
+    that reflects the user's words back ("when you say you wish you wouldn't wake up...")."""
     s_start, s_end = sentence_around(text, m.start(), m.end())
-    if _NEGATED_BEFORE.search(text[s_start : m.start()]):
+    head = text[s_start : m.start()]
+    if _NEGATED_BEFORE.search(head) or _REFLECTED.search(head):
         return True
     return _counts(_SUPPORT_RE, _WAVED_AWAY, text, s_start, s_end) or _counts(
         _WARNING_RE, _NEGATED_WARNING, text, s_start, s_end

@@ -84,6 +84,14 @@ def deliberate(text: str, m: re.Match[str]) -> bool:
     return not in_sentence(text, m, _ACCIDENT)
 
 
+def deliberate_to_self(text: str, m: re.Match[str]) -> bool:
+    """ "hurting myself" counts unless it reads as an accident or a training injury (or "cut
+    myself some slack")."""
+    if _NOT_HARM_TAIL.match(text, m.end()):
+        return False
+    return in_sentence(text, m, _INTENT) or not in_sentence(text, m, _ACCIDENT)
+
+
 def not_a_diet_cut(text: str, m: re.Match[str]) -> bool:
     """ "cutting again" in a text about calories or carbs is a diet phase."""
     return _FITNESS_CUT.search(text) is None
@@ -112,7 +120,7 @@ DETECTORS: Final[tuple[Detector, ...]] = (
         id="crisis.self_harm.hurt_self",
         kind="self_harm",
         pattern=seq(_HARM_VERB, words(SELF)),
-        guards=(deliberate,),
+        guards=(deliberate_to_self,),
         examples=(
             "i cut myself again last night",
             "i hurt myself on purpose when i eat too much",

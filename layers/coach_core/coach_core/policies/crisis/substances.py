@@ -199,6 +199,9 @@ HABIT: Final = (
     "abus\\w*",
     "misus\\w*",
     "overus\\w*",
+    "tempt\\w*",
+    "urges?",
+    "cant stop",
 )
 PRESCRIBED: Final = (
     "prescri\\w*",

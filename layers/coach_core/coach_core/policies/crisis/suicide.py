@@ -19,6 +19,7 @@ from coach_core.policies.crisis.guards import (
 )
 from coach_core.policies.crisis.lexicon import EXERCISE, SELF
 from coach_core.policies.crisis.patterns import either, gap, named, opt, seq, words
+from coach_core.policies.extraction import WORD_NUMBER
 from coach_core.policies.text import sentence_around
 
 # --- Tables ---------------------------------------------------------------------------------------
@@ -48,7 +49,7 @@ FATAL_SELF: Final = (
     "(?:dont|do not|wont|never|not|didnt) make it (?:to|through|past)",
     "get(?:s)? (?:hit|run over|killed)",
     "got (?:hit|run over|killed)",
-    "get (?:cancer|a disease|something terminal|sick and die)",
+    "get (?:cancer|a disease|some disease|an illness|something terminal|sick and die)",
     "(?:just )?disappear(?:ed)?",
     "vanish(?:ed)?",
     "stop(?:ped)? existing",
@@ -90,9 +91,10 @@ BETTER: Final = (
 )
 ABSENT: Final = (
     "without (?:me|you|her|him|them)",
-    "if (?:i|you|she|he) (?:wasnt|werent|was not|were not) (?:here|around|alive|there|in it)",
-    "if (?:i|you|she|he) (?:was|were|am) (?:gone|dead|not here|not around|not alive)",
-    "if (?:i|you|she|he) (?:just )?(?:died|die|disappeared|left for good|never existed|didnt exist|stopped existing)",
+    "if (?:i|you|she|he) (?:just |simply |really )?(?:wasnt|werent|was not|were not) (?:here|around|alive|there|in it)",
+    "if (?:i|you|she|he) (?:just |simply |really )?(?:was|were|am) (?:gone|dead|not here|not around|not alive)",
+    "if (?:i|you|she|he) (?:just |simply |really )?(?:died|die|disappeared|left for good|never existed|didnt exist|"
+    "stopped existing)",
     "with (?:me|you|her|him) gone",
     "once (?:im|youre|shes|hes) gone",
     "when (?:im|youre) gone",
@@ -210,7 +212,8 @@ _GRIND = re.compile(
 )
 _KM_HEAD = re.compile(r"(?:[0-9]\s*|\b(?:few|several|many|some|couple|more|extra|last|first|of|the|those|these)\s+)$")
 _KM_TAIL = re.compile(
-    r"\s*(?:a|per|each|every|/|of|on|in|an hour|run|walk|ride|jog|cycle|bike|swim|hike|left|away|to go|today|this)\b"
+    r"\s*(?:a|per|each|every|/|of|on|in|at|is|an hour|run|walk|ride|jog|cycle|bike|swim|hike|left|away|to go|today|"
+    r"this|pace|easy)\b"
 )
 _WAKE_TAIL = re.compile(
     r"\s*(?:again|ever|ever again|anymore|any more|tomorrow|in the morning|the next (?:day|morning)|at all)?\s*"
@@ -379,7 +382,7 @@ DETECTORS: Final[tuple[Detector, ...]] = (
     Detector(
         id="crisis.suicide.hoped_for_death",
         kind="suicide",
-        pattern=seq(words(DESIRE), opt("that"), words(SELF_SUBJECT), gap(4), named("out", words(FATAL_SELF))),
+        pattern=seq(words(DESIRE), opt("that"), words(SELF_SUBJECT), gap(6), named("out", words(FATAL_SELF))),
         guards=(wish_is_the_persons, outcome_not_negated),
         examples=(
             "sometimes i hope i just don't wake up tomorrow",
@@ -544,9 +547,6 @@ DETECTORS: Final[tuple[Detector, ...]] = (
                     "stop existing",
                     "cease to exist",
                     "fade away",
-                    "go to sleep forever",
-                    "sleep forever",
-                    "sleep and never wake up",
                 ),
             ),
             words("disappear (?:forever|for good|permanently|and never come back)", "fade away and not come back"),
@@ -554,6 +554,18 @@ DETECTORS: Final[tuple[Detector, ...]] = (
         guards=(not_a_break, wish_is_the_persons),
         examples=("i want to disappear forever", "I just want to stop existing", "i wanna fade away and not come back"),
         counterexamples=("I want to disappear into a good book this weekend", "I want to disappear on holiday"),
+    ),
+    Detector(
+        id="crisis.suicide.sleep_forever",
+        kind="suicide",
+        pattern=seq(words("want to", "wish i could", "just want to", "considering", "thinking (?:about|of)", "ready to",
+                          "planning to", "plan to", "need to", "long to"),
+                    opt(words("just", "go to", "going to", "fall")),
+                    words("sleep (?:forever|permanently|for good|and never wake up|and not wake up)",
+                          "asleep (?:forever|permanently|for good|and never wake up|and not wake up)")),
+        guards=(wish_is_the_persons,),
+        examples=("i want to go to sleep forever", "honestly considering going to sleep permanently"),
+        counterexamples=("i could sleep forever after that hike", "i want to sleep forever after leg day"),
     ),
     Detector(
         id="crisis.suicide.be_gone",
@@ -582,13 +594,20 @@ DETECTORS: Final[tuple[Detector, ...]] = (
             ),
             seq(words("no ?one", "nobody", "no1"), words("would", "will", "d"), opt("even"), "miss me"),
             seq(
-                words("if i (?:die|died|was dead|were dead|am dead|was gone|were gone|am gone|killed myself)"),
+                words(
+                    "if i (?:die|died|was dead|were dead|am dead|was gone|were gone|am gone|killed myself|crashed|"
+                    "got hit|got killed|went missing|vanished|didnt come (?:back|home)|never came (?:back|home)|"
+                    "disappeared)"
+                ),
+                gap(3),
                 words(
                     "would (?:any|some|no)\\w*",
                     "will (?:any|some|no)\\w*",
                     "no ?one would",
                     "nobody would",
                     "who would",
+                    "no ?one will",
+                    "nobody will",
                 ),
             ),
         ),

@@ -52,7 +52,19 @@ _DAILY_MARK = (
     r"(?:(?:a|per|each|every|/|p|an|a\s+whole|for\s+the|for\s+a|in\s+a|in\s+one)\s*-?\s*day\b|daily\b|"
     r"/\s*d\b|pd\b|(?:on\s+)?most\s+days\b|all\s+(?:week|month)\b|every\s+single\s+day\b)"
 )
-_WEEKLY_MARK = r"(?:(?:a|per|each|every|/|p)\s*-?\s*(?:week|wk)\b|weekly\b|pw\b)"
+_WEEKLY_MARK = (
+    r"(?:(?:a|per|each|every|/|p)\s*-?\s*(?:week|wk)\b|weekly\b|pw\b|(?:across|over|for|during|throughout|in)\s+"
+    r"(?:the|a)\s+(?:whole\s+|entire\s+)?week\b)"
+)
+# A weekly budget named before the figure: "my weekly calorie budget is 7,500", "cap the week at
+# 7,700", "over the week i get about 7,500". Only cues tied to the amount, so "3 times a week
+# i eat 1,800 calories" stays daily.
+_WEEKLY_HEAD_RE = re.compile(
+    r"\b(?:weekly(?:\s+(?:calorie|kcal|energy|food))?(?:\s+(?:budget|total|target|intake|allowance|limit|cap|calories|"
+    r"amount|goal))?|(?:calorie\s+|kcal\s+)?(?:budget|total|target|intake|allowance|limit|cap)\s+(?:for|per|each|a|of)"
+    r"\s+(?:the\s+)?week|(?:over|across|throughout|for)\s+the\s+(?:whole\s+|entire\s+)?week|(?:cap|limit|set|keep)"
+    r"\s+the\s+week(?:\s+(?:at|to|under))?|each\s+week|every\s+week)\b"
+)
 _BARE_RE = re.compile(rf"(?P<n1>{NUM})(?:\s*(?:-|to|or)\s*(?P<n2>{NUM}))?(?=\s*{_DAILY_MARK})")
 _RANGE_RE = re.compile(rf"(?P<n1>{NUM})(?:\s*(?:-|to|or)\s*(?P<n2>{NUM}))?(?![0-9a-z%])")
 # "my calorie target is 900": a bare figure right after a named calorie target.
@@ -223,7 +235,7 @@ def _classify_calorie(
         return "per_meal", False, "none"
     if _DAILY_TAIL_RE.match(tail):
         return "intake", True, "day"
-    if _WEEKLY_TAIL_RE.match(tail):
+    if _WEEKLY_TAIL_RE.match(tail) or _WEEKLY_HEAD_RE.search(head):
         return "intake", True, "week"
     if _MEAL_HEAD_RE.search(head) and not _MEALS_TOTAL_RE.search(head):
         return "per_meal", False, "none"

@@ -77,7 +77,8 @@ _AHEAD_DURATION_RE = re.compile(
     rf"\b(?:in|within|inside|over\s+the\s+next|in\s+the\s+next|before|until)\s+(?:(?:just|only|about|"
     rf"around|roughly|less\s+than|under)\s+)*(?P<d1>{DURATION})|(?P<d2>{DURATION})\s+(?:left|to\s+go|away|"
     rf"from\s+now|until|till|out)\b|\b(?:have|got|only|just)\s+(?P<d3>{DURATION})|"
-    rf"(?P<d4>{DURATION})-?\s*(?:plan|challenge|program|programme|cut|diet)\b"
+    rf"(?P<d4>{DURATION})-?\s*(?:plan|challenge|program|programme|cut|diet)\b|"
+    rf"\b(?:timeline|timeframe|time frame|deadline)(?:\s+of|\s+is|:)?\s+(?P<d5>{DURATION})"
 )
 
 

@@ -9,6 +9,7 @@ from typing import Literal
 
 from coach_core.policies.extraction.clauses import clause_start, negated_head
 from coach_core.policies.extraction.durations import DAYS_PER_UNIT, DURATION, ahead_durations, duration_days
+from coach_core.policies.extraction.goals import BodyWeight, role_of, start_target_changes
 from coach_core.policies.extraction.numbers import NUM, number_starts, parse_number, prepare
 from coach_core.policies.text import is_question_span, occurs_within, sentence_around
 
@@ -33,6 +34,7 @@ class WeightChange:
     text: str
     start: int
     end: int
+    from_start_and_target: bool = False
 
     @property
     def is_loss(self) -> bool:
@@ -56,7 +58,9 @@ _NOT_BODY_KIT_RE = re.compile(
 )
 _ABSOLUTE_HEAD_RE = re.compile(
     r"(?:(?<!up )\bto|\bat|\bweigh\w*|\bbe|\breach|\bhit|\bunder|\bbelow|\bis|\bam|\bim|\bwas|\bare|"
-    r"\bof)\s+(?:(?:about|around|roughly|approximately|approx|under|below|~|only|just)\s+)*$"
+    r"\bof|\byoure|\btheyre|\bshes|\bhes|\bcurrently|\bnow|\bstart(?:ing)?(?: weight)?|\bcurrent weight|"
+    r"\b(?:goal|target)(?: weight)?(?: is| of|:)?)\s+(?:(?:about|around|roughly|approximately|approx|under|below|~|only|"
+    r"just)\s+)*$"
 )
 _NOT_CHANGE_HEAD_RE = re.compile(
     r"\b(?:eat|eats|eating|ate|drink|drinks|drinking|drank|consume\w*|carry\w*|carried|lift\w*|squat\w*|"
@@ -75,7 +79,10 @@ _GAIN = (
     r"packing on|bulk|bulking|grow|growing|increase|increasing|up|heavier|surplus"
 )
 _DIRECTION_RE = re.compile(rf"\b(?:(?P<loss>{_LOSS})|(?P<gain>{_GAIN}))\b")
-_LOSS_SUFFIX_RE = re.compile(r"^\s*(?:of\s+(?:body\s*)?(?:fat|weight)\s+)?(?:off|gone|down|lighter|less|lost|loss)\b")
+_LOSS_SUFFIX_RE = re.compile(
+    r"^\s*(?:of\s+(?:body\s*)?(?:fat|weight)\s+)?(?:(?:come|comes|coming|came|fall|falls|falling|drop|drops|melt|melts)"
+    r"\s+)?(?:off|gone|down|lighter|less|lost|loss)\b"
+)
 _GAIN_SUFFIX_RE = re.compile(r"^\s*(?:of\s+(?:muscle|mass|lean\s+mass)\s+)?(?:heavier|up|gain(?:ed)?|on)\b")
 _TAIL_VERB_RE = re.compile(rf"^\s*(?:\w+\s+)?(?:to\s+)?(?:(?P<loss>{_LOSS})|(?P<gain>{_GAIN}))\b")
 _MAINTAIN_RE = re.compile(
@@ -90,7 +97,8 @@ _RATE = (
     rf"|every\s+(?P<every>{DURATION}))"
 )
 _PERIOD_FILLER = (
-    r"(?:(?:off|gone|down|lighter|less|of\s+(?:body\s*)?(?:fat|weight)|total|in\s+total|or\s+so|or\s+more|"
+    r"(?:(?:off|gone|down|lighter|less|of\s+(?:body\s*)?(?:fat|weight)|total|in\s+total|or\s+so|or\s+more|come|comes|"
+    r"coming|fall|falls|drop|drops|melt|melts|"
     r"max|at\s+most|at\s+least|more|each|roughly|about|around|approximately|of\s+\w+)\s+)*"
 )
 _DUR_PREP = (
@@ -158,7 +166,14 @@ def _period_weeks(
     return None
 
 
-def _direction(text: str, start: int, end: int, head_from: int, s_start: int, s_end: int) -> WeightDirection | None:
+# "a goal of 6 kg in 4 weeks": an amount to lose, not a body weight (no adult weighs 6 kg).
+_GOAL_AMOUNT_HEAD_RE = re.compile(r"\b(?:goal|target|aim|plan|challenge|hope)\s+(?:is\s+|of\s+|was\s+)?$")
+MIN_BODY_WEIGHT_KG = 30.0
+
+
+def _direction(
+    text: str, start: int, end: int, head_from: int, s_start: int, s_end: int, kg: float
+) -> WeightDirection | None:
     """Which way the amount at text[start:end] goes; None when it is a body weight, not a
     change ("get down to 70 kg", "I weigh 90 kg")."""
     head = text[head_from:start]
@@ -167,6 +182,8 @@ def _direction(text: str, start: int, end: int, head_from: int, s_start: int, s_
         return "loss"
     if _GAIN_SUFFIX_RE.match(tail):
         return "gain"
+    if kg < MIN_BODY_WEIGHT_KG and _GOAL_AMOUNT_HEAD_RE.search(head):
+        return "unknown"
     if _NOT_CHANGE_HEAD_RE.search(head):
         return None
     if _ABSOLUTE_HEAD_RE.search(head) and not _ATTACHED_RATE_RE.match(tail):
@@ -220,13 +237,17 @@ def extract_weekly_weight_change_kg(text: str) -> list[WeightChange]:
     amounts.sort()
 
     changes: list[WeightChange] = []
+    body_weights: list[BodyWeight] = []
     prev_end = 0
     for start, end, kg, fixed in amounts:
         s_start, s_end = sentence_around(t, start, end)
         head_from = clause_start(t, max(s_start, prev_end, start - 60), start)
-        direction = fixed or _direction(t, start, end, head_from, s_start, s_end)
+        direction = fixed or _direction(t, start, end, head_from, s_start, s_end, kg)
         head = t[head_from:start]
         if direction is None:
+            role = role_of(t[max(s_start, start - 40) : start])
+            if role is not None and kg >= MIN_BODY_WEIGHT_KG:
+                body_weights.append(BodyWeight(start, end, kg, _kg_per_unit(t, start, end), role))
             prev_end = end
             continue
         goal = direction == "loss" and not re.search(r"\b(?:lost|dropped|shed|went down)\b", head)
@@ -248,4 +269,25 @@ def extract_weekly_weight_change_kg(text: str) -> list[WeightChange]:
                 end=end,
             )
         )
+    for start, end, kg, weeks in start_target_changes(t, body_weights):
+        s_start, s_end = sentence_around(t, start, end)
+        changes.append(
+            WeightChange(
+                kg_per_week=round(kg / weeks, 6),
+                amount_kg=round(kg, 6),
+                weeks=round(weeks, 6),
+                direction="loss",
+                negated=bool(_REJECT_RATE_RE.match(t[end:s_end])),
+                question=is_question_span(t, s_start, s_end),
+                text=t[start:end],
+                start=start,
+                end=end,
+                from_start_and_target=True,
+            )
+        )
     return changes
+
+
+def _kg_per_unit(text: str, start: int, end: int) -> float:
+    m = _WEIGHT_RE.match(text, start)
+    return _unit_kg(m.group("unit")) if m is not None and m.end() <= end else 1.0
