@@ -66,9 +66,18 @@ class Detector:
         object.__setattr__(self, "regex", re.compile(self.pattern.regex))
 
     @property
+    def gates(self) -> tuple[frozenset[str], ...]:
+        """For each gate, any matching text contains one of its literals (none: always run)."""
+        return self.pattern.gates
+
+    @property
     def gate(self) -> frozenset[str] | None:
-        """Literals one of which any matching text contains; None: always run."""
+        """The most selective single gate (None: the detector always runs)."""
         return self.pattern.gate
+
+    def gated_out(self, present: frozenset[str]) -> bool:
+        """True when a gate has none of its literals in `present`: the pattern cannot match."""
+        return any(g.isdisjoint(present) for g in self.gates)
 
     def accepts(self, text: str, m: re.Match[str]) -> bool:
         return all(guard(text, m) for guard in self.guards)

@@ -13,7 +13,7 @@ from coach_core.policies.crisis.detector import Detector
 from coach_core.policies.crisis.guards import AnyOf, Near, NotPrecededBy, vocab
 from coach_core.policies.crisis.lexicon import WEIGHT_WORDS
 from coach_core.policies.crisis.patterns import Pat, either, gap, named, opt, raw, seq, words
-from coach_core.policies.extraction import DURATION, WORD_NUMBER, duration_days
+from coach_core.policies.extraction import DURATION, DURATION_UNIT_WORDS, WORD_NUMBER, duration_days
 
 MIN_DAYS: Final = 2.0
 NOT_EATEN: Final = (
@@ -78,7 +78,7 @@ FOOD_GONE: Final = ("food", "eating", "meals?", "a meal", "anything", "calories"
 
 def _d(i: int = 0) -> Pat:
     """A duration, as group "dur<i>" (a regex cannot name two groups alike, even in alternatives)."""
-    return named(f"dur{i}", raw(DURATION))
+    return named(f"dur{i}", raw(rf"(?<![\w]){DURATION}", DURATION_UNIT_WORDS))
 
 
 _WEIGHT = vocab(WEIGHT_WORDS)
@@ -181,134 +181,78 @@ DETECTORS: Final[tuple[Detector, ...]] = (
         counterexamples=("I haven't eaten in 3 hours", "I haven't eaten meat in 3 years, is that ok?"),
     ),
     Detector(
+        id="crisis.fasting.went_days_without_food",
+        kind="fasting",
+        pattern=seq(
+            words("go", "going", "goes", "went", "gone", "spend", "spending", "spent", "last", "lasted", "lasting",
+                  "survive", "survived", "surviving"),
+            opt("for"), _d(1), words("with no", "without", "w/o", "w/out"), opt("any"), opt("solid"), words(FOOD_GONE),
+        ),
+        guards=(at_least_two_days,),
+        examples=("i went a week without eating", "A good trick is to go several days with no solid food."),
+        counterexamples=("I went 5 hours without food during the hike",),
+    ),
+    Detector(
         id="crisis.fasting.days_without_food",
         kind="fasting",
         pattern=either(
-            seq(
-                words(
-                    "go",
-                    "going",
-                    "goes",
-                    "went",
-                    "gone",
-                    "spend",
-                    "spending",
-                    "spent",
-                    "last",
-                    "lasted",
-                    "lasting",
-                    "survive",
-                    "survived",
-                    "surviving",
-                ),
-                opt("for"),
-                _d(1),
-                words("with no", "without", "w/o", "w/out"),
-                opt("any"),
-                opt("solid"),
-                words(FOOD_GONE),
-            ),
             seq(_d(2), words("with no", "without", "w/o", "of no"), opt("any"), opt("solid"), words(FOOD_GONE)),
+            seq(_d(9), "of", words("eating nothing", "not eating", "no food", "no eating", "zero food", "zero calories",
+                                   "starving", "(?:only|just) (?:water|black coffee|tea)", "water only",
+                                   "nothing but water")),
+        ),
+        guards=(at_least_two_days,),
+        examples=("3 days without food and I feel amazing", "four days of not eating"),
+        counterexamples=("12 hours without food is fine overnight",),
+    ),
+    Detector(
+        id="crisis.fasting.no_food_for_days",
+        kind="fasting",
+        pattern=either(
             seq(words("no", "zero"), opt("solid"), words(FOOD_GONE), words("for", "in", "over"), _d(3)),
-            seq(
-                words("eat", "eating", "ate", "eaten", "have", "having", "had"),
-                "nothing",
-                opt(words("but", "except", "apart from", "other than")),
-                gap(3),
-                words("for", "in", "over"),
-                opt(words("like", "about", "around", "almost", "nearly", "over", "more than")),
-                _d(4),
-            ),
-            seq(
-                words("skip(?:ping|ped|s)?"),
-                opt("all"),
-                opt(words("my", "your")),
-                words(
-                    "meals",
-                    "eating",
-                    "food",
-                    "all meals",
-                    "(?:breakfast|lunch|dinner),? (?:and )?(?:breakfast|lunch|dinner)",
-                ),
-                gap(1),
-                words("for", "in", "over"),
-                _d(5),
-            ),
-            seq(
-                words(
-                    "(?:only|just) (?:drinking|drink|drank|having|have|had)",
-                    "(?:drinking|drink|drank|having|have|had) (?:only|just|nothing but)",
-                ),
-                words("water", "black coffee", "diet coke", "diet soda", "tea"),
-                gap(1),
-                words("for", "in", "over"),
-                _d(6),
-            ),
-            seq(
-                words("on", "off"),
-                opt(words("just", "only", "nothing but")),
-                words("water", "black coffee", "tea", "diet coke", "diet soda", "coffee"),
-                opt(words("alone", "only")),
-                words("for", "over"),
-                _d(7),
-            ),
-            seq(
-                _d(8),
-                words("on", "of"),
-                words("just", "only", "nothing but"),
-                words("water", "black coffee", "tea", "diet coke", "diet soda"),
-            ),
-            seq(
-                _d(9),
-                "of",
-                words(
-                    "eating nothing",
-                    "not eating",
-                    "no food",
-                    "no eating",
-                    "zero food",
-                    "zero calories",
-                    "starving",
-                    "(?:only|just) (?:water|black coffee|tea)",
-                    "water only",
-                    "nothing but water",
-                ),
-            ),
-            seq(
-                words("cut(?:ting)? out", "stop(?:ping)?", "giv(?:e|ing) up", "avoid(?:ing)?", "skip(?:ping)?"),
-                opt("all"),
-                words("food", "eating", "solid food", "solids", "meals"),
-                opt(words("entirely", "completely", "altogether", "totally")),
-                words("for", "over"),
-                _d(10),
-            ),
-            seq(
-                words(
-                    "ignor\\w*",
-                    "suppress\\w*",
-                    "numb\\w*",
-                    "kill\\w*",
-                    "shut\\w* off",
-                    "block\\w*",
-                    "push\\w* through",
-                    "fight\\w*",
-                ),
-                opt(words("my", "your", "the")),
-                words("hunger", "appetite", "hunger pangs", "cravings"),
-                gap(2),
-                words("for", "over"),
-                _d(11),
-            ),
+            seq(words("eat", "eating", "ate", "eaten", "have", "having", "had"), "nothing",
+                opt(words("but", "except", "apart from", "other than")), gap(3), words("for", "in", "over"),
+                opt(words("like", "about", "around", "almost", "nearly", "over", "more than")), _d(4)),
+            seq(words("skip(?:ping|ped|s)?"), opt("all"), opt(words("my", "your")),
+                words("meals", "eating", "food", "all meals", "(?:breakfast|lunch|dinner),? (?:and )?(?:breakfast|lunch|dinner)"),
+                gap(1), words("for", "in", "over"), _d(5)),
+            seq(words("cut(?:ting)? out", "stop(?:ping)?", "giv(?:e|ing) up", "avoid(?:ing)?", "skip(?:ping)?"),
+                opt("all"), words("food", "eating", "solid food", "solids", "meals"),
+                opt(words("entirely", "completely", "altogether", "totally")), words("for", "over"), _d(10)),
             seq(words("starv(?:e|es|ed|ing)"), words("for", "over"), _d(12)),
         ),
         guards=(at_least_two_days,),
-        examples=(
-            "i went a week without eating",
-            "no food for 5 days, just water, to drop weight",
-            "only drinking water for 4 days to lose weight",
-            "A good trick is to go several days with no solid food.",
+        examples=("no food for 5 days, just water, to drop weight",
+                  "Try skipping breakfast and lunch for a couple of days to kickstart things."),
+        counterexamples=("no food for 12 hours before surgery",),
+    ),
+    Detector(
+        id="crisis.fasting.liquids_for_days",
+        kind="fasting",
+        pattern=either(
+            seq(words("(?:only|just) (?:drinking|drink|drank|having|have|had)",
+                      "(?:drinking|drink|drank|having|have|had) (?:only|just|nothing but)"),
+                words("water", "black coffee", "diet coke", "diet soda", "tea"), gap(1), words("for", "in", "over"), _d(6)),
+            seq(words("on", "off"), opt(words("just", "only", "nothing but")),
+                words("water", "black coffee", "tea", "diet coke", "diet soda", "coffee"),
+                opt(words("alone", "only")), words("for", "over"), _d(7)),
+            seq(_d(8), words("on", "of"), words("just", "only", "nothing but"),
+                words("water", "black coffee", "tea", "diet coke", "diet soda")),
         ),
-        counterexamples=("I went 5 hours without food during the hike", "no food for 12 hours before surgery"),
+        guards=(at_least_two_days,),
+        examples=("only drinking water for 4 days to lose weight", "3 days on just water"),
+        counterexamples=("only drinking water for an hour before my run",),
+    ),
+    Detector(
+        id="crisis.fasting.ignored_hunger_for_days",
+        kind="fasting",
+        pattern=seq(words("ignor\\w*", "suppress\\w*", "numb\\w*", "kill\\w*", "shut\\w* off", "block\\w*",
+                          "push\\w* through", "fight\\w*"),
+                    opt(words("my", "your", "the")), words("hunger", "appetite", "hunger pangs", "cravings"),
+                    gap(2), words("for", "over"), _d(11)),
+        guards=(at_least_two_days,),
+        examples=("I've been ignoring my hunger for 3 days",),
+        counterexamples=("ignore cravings for an hour and they pass",),
     ),
     Detector(
         id="crisis.fasting.nothing_for_days",

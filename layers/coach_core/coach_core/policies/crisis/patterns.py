@@ -1,15 +1,18 @@
 """Building blocks that turn phrase tables into detector patterns, and know what a match must
 contain.
 
-Every pattern (`Pat`) carries its regex and its *gate*: a set of literal strings such that any
-text the pattern matches contains at least one of them (or None when that cannot be said). The
-gate is derived while the pattern is built, never typed by hand, so adding a phrase to a table
-can never leave a detector switched off: the new phrase's own literal joins the gate.
+Every pattern (`Pat`) carries its regex and its *gates*: sets of literal strings such that any
+text the pattern matches contains at least one literal of *each* set. The gates are derived
+while the pattern is built, never typed by hand, so adding a phrase to a table can never leave
+a detector switched off: the new phrase's own literal joins the gate. A sequence keeps the gate
+of every required part (the scanner skips a detector as soon as one is absent), an alternative
+keeps the union of its branches' best gates.
 
 Patterns are written against the normalised text (`text.normalize`: lower case, no
 apostrophes, single spaces), so words are joined by one literal space. A table entry ("form")
 is a small regex whose literal start must be at least MIN_LITERAL characters long, e.g.
-"starv(?:e|ed|ing)" (gate literal "starv") or "throw(?:s|ing)? up" (gate literal "throw").
+"starv(?:e|ed|ing)" (gate literal "starv") or "throw(?:s|ing)? up" (gate literal "throw"); a
+form that starts with a group is written out per alternative first (`expand_leading`).
 """
 
 from __future__ import annotations
@@ -106,12 +109,21 @@ def expand_leading(form: str) -> list[str]:
     return out
 
 
+Gate = frozenset[str]
+
+
 @dataclass(frozen=True, slots=True)
 class Pat:
-    """A regex and its gate: literals one of which every match contains (None: unknown)."""
+    """A regex and its gates: for each gate, every match contains one of its literals (no gates:
+    nothing can be said, the detector always runs)."""
 
     regex: str
-    gate: frozenset[str] | None
+    gates: tuple[Gate, ...] = ()
+
+    @property
+    def gate(self) -> Gate | None:
+        """The most selective single gate (for display and for alternatives)."""
+        return best_gate(self.gates)
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,14 +153,17 @@ def words(*forms: str | Iterable[str]) -> Pat:
     if not terms:
         raise ValueError("words() needs at least one form")
     prefixes = [literal_prefix(t) for t in terms]
-    gate = None if any(len(p) < MIN_LITERAL for p in prefixes) else frozenset(prefixes)
+    gates = () if any(len(p) < MIN_LITERAL for p in prefixes) else (frozenset(prefixes),)
     body = alternation("|".join(sorted(set(terms), key=len, reverse=True)))
-    return Pat(rf"(?<![\w]){body}(?![\w])", gate)
+    return Pat(rf"(?<![\w]){body}(?![\w])", gates)
 
 
-def raw(regex: str) -> Pat:
-    """A regex fragment with no gate of its own (context around a gated element)."""
-    return Pat(f"(?:{regex})", None)
+def raw(regex: str, gate: Iterable[str] = ()) -> Pat:
+    """A regex fragment: context around a gated element (no gate), or a shared regex whose
+    matches always contain one of `gate` (declared beside the regex it describes, e.g. the unit
+    words every DURATION contains, and tested there)."""
+    literals = frozenset(gate)
+    return Pat(f"(?:{regex})", (literals,) if literals else ())
 
 
 def _pat(part: Pat | str) -> Pat:
@@ -165,20 +180,21 @@ def gap(n: int, name: str | None = None) -> Gap:
     return Gap(n, name)
 
 
-def _best_gate(gates: list[frozenset[str]]) -> frozenset[str] | None:
+def best_gate(gates: Iterable[Gate]) -> Gate | None:
     """The most selective gate: longest shortest literal, then fewest literals."""
-    if not gates:
+    found = list(gates)
+    if not found:
         return None
-    return max(gates, key=lambda g: (min(len(x) for x in g), -len(g)))
+    return max(found, key=lambda g: (min(len(x) for x in g), -len(g)))
 
 
 def seq(*parts: Part) -> Pat:
     """The parts one after another, separated by single spaces; `opt(...)` parts may be
-    absent and `gap(n)` allows up to n words in between. The gate is the most selective gate
-    among the required parts."""
+    absent and `gap(n)` allows up to n words in between. The gates are those of every required
+    part."""
     regex = ""
     pending = False  # the regex so far ends with an optional part that carries its own space
-    gates: list[frozenset[str]] = []
+    gates: list[Gate] = []
     for part in parts:
         if isinstance(part, Gap):
             if not regex or pending:
@@ -196,19 +212,18 @@ def seq(*parts: Part) -> Pat:
         pat = _pat(part)
         regex += pat.regex if (not regex or pending) else f" {pat.regex}"
         pending = False
-        if pat.gate is not None:
-            gates.append(pat.gate)
+        gates.extend(g for g in pat.gates if g not in gates)
     if pending:
         raise ValueError("a pattern cannot end with an optional part that starts it")
-    return Pat(regex, _best_gate(gates))
+    return Pat(regex, tuple(gates))
 
 
 def either(*parts: Pat | str) -> Pat:
-    """Any one of the patterns; the gate is the union of theirs."""
+    """Any one of the patterns; the gate is the union of their best gates."""
     pats = [_pat(p) for p in parts]
-    gates = [p.gate for p in pats]
-    gate = None if any(g is None for g in gates) else frozenset().union(*(g for g in gates if g is not None))
-    return Pat("(?:" + "|".join(p.regex for p in pats) + ")", gate)
+    best = [p.gate for p in pats]
+    gates: tuple[Gate, ...] = () if any(g is None for g in best) else (frozenset().union(*(g for g in best if g)),)
+    return Pat("(?:" + "|".join(p.regex for p in pats) + ")", gates)
 
 
 def near(a: Pat | str, b: Pat | str, within: int) -> Pat:
@@ -219,7 +234,7 @@ def near(a: Pat | str, b: Pat | str, within: int) -> Pat:
 def named(name: str, part: Pat | str) -> Pat:
     """The pattern as a named group, for guards that read it (e.g. a duration)."""
     pat = _pat(part)
-    return Pat(f"(?P<{name}>{pat.regex})", pat.gate)
+    return Pat(f"(?P<{name}>{pat.regex})", pat.gates)
 
 
 def compile_pattern(pat: Pat) -> re.Pattern[str]:

@@ -1,7 +1,8 @@
 """All crisis detectors, in the order they are tried, and the scanner that runs them.
 
-The scanner normalises the text once, finds which gate literals it contains, and runs only the
-detectors whose gate is present (a detector without a derivable gate always runs). A match
+The scanner normalises the text once, finds every gate literal it contains in one pass, and
+runs only the detectors all of whose gates are present (a detector without a derivable gate
+always runs). A match
 counts when the detector's guards accept it, it is not clearly resolved past, and, on output,
 it is not said only to warn or point to help. When a guard rejects a match the scan resumes
 one character later, so an overlapping phrase further on is still found.
@@ -26,7 +27,7 @@ from coach_core.policies.crisis import (
 )
 from coach_core.policies.crisis.detector import Detector
 from coach_core.policies.crisis.scope import resolved_past, supportive
-from coach_core.policies.text import normalize
+from coach_core.policies.text import alternation, normalize
 from coach_core.policies.types import Direction
 
 DETECTORS: Final[tuple[Detector, ...]] = (
@@ -42,7 +43,18 @@ DETECTORS: Final[tuple[Detector, ...]] = (
 _BY_ID: Final[dict[str, Detector]] = {d.id: d for d in DETECTORS}
 if len(_BY_ID) != len(DETECTORS):
     raise ValueError("duplicate crisis detector ids")
-_LITERALS: Final[tuple[str, ...]] = tuple(sorted({lit for d in DETECTORS for lit in d.gate or ()}))
+_LITERALS: Final[tuple[str, ...]] = tuple(
+    sorted({lit for d in DETECTORS for gate in d.gates for lit in gate}, key=lambda w: (-len(w), w))
+)
+# At each position the longest literal that starts there; the shorter ones that start there are
+# exactly its prefixes, so one pass finds them all.
+_LITERAL_RE: Final = re.compile("(?=(" + alternation("|".join(re.escape(w) for w in _LITERALS)) + "))")
+_PREFIXES: Final[dict[str, frozenset[str]]] = {w: frozenset(p for p in _LITERALS if w.startswith(p)) for w in _LITERALS}
+
+
+_BY_DIRECTION: Final[dict[str, tuple[Detector, ...]]] = {
+    direction: tuple(d for d in DETECTORS if direction in d.directions) for direction in ("input", "output")
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,8 +76,12 @@ def detector(rule_id: str) -> Detector:
 
 
 @lru_cache(maxsize=32)
-def _present(norm: str) -> frozenset[str]:
-    return frozenset(lit for lit in _LITERALS if lit in norm)
+def present_literals(norm: str) -> frozenset[str]:
+    """Every gate literal that occurs in the normalised text."""
+    found: set[str] = set()
+    for m in _LITERAL_RE.finditer(norm):
+        found |= _PREFIXES[m.group(1)]
+    return frozenset(found)
 
 
 def _first_counting_match(det: Detector, norm: str, direction: Direction) -> re.Match[str] | None:
@@ -82,7 +98,7 @@ def fires(det: Detector, text: str, direction: Direction) -> bool:
     if direction not in det.directions:
         return False
     norm = normalize(text)
-    if det.gate is not None and det.gate.isdisjoint(_present(norm)):
+    if det.gated_out(present_literals(norm)):
         return False
     return _first_counting_match(det, norm, direction) is not None
 
@@ -90,9 +106,9 @@ def fires(det: Detector, text: str, direction: Direction) -> bool:
 def find_crisis(text: str, direction: Direction) -> CrisisHit | None:
     """The first crisis signal in `text`, or None."""
     norm = normalize(text)
-    present = _present(norm)
-    for det in DETECTORS:
-        if direction not in det.directions or (det.gate is not None and det.gate.isdisjoint(present)):
+    present = present_literals(norm)
+    for det in _BY_DIRECTION[direction]:
+        if det.gated_out(present):
             continue
         m = _first_counting_match(det, norm, direction)
         if m is not None:

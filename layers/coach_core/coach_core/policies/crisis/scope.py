@@ -19,6 +19,7 @@ from coach_core.policies.text import sentence_around
 
 PAST: Final = (
     "used to",
+    "(?:is|are|was|were|s) (?:years|long|well|far|now) behind",
     "struggled",
     "suffered",
     "had",
@@ -46,14 +47,15 @@ PAST: Final = (
     "history of",
 )
 RESOLVED: Final = (
-    "behind me",
+    "behind (?:me|you|her|him|them|us)",
     "long behind",
     "recovered",
     "(?:in|into) (?:full )?recovery",
     "in remission",
     "healthy now",
     "(?:im|i am) (?:now )?(?:healthy|well|fine|ok|okay|good|happy|doing (?:well|great|fine|much better))(?: now)?",
-    "(?:shes|hes|she is|he is|theyre) (?:now )?(?:totally |completely )?(?:healthy|well|fine|ok|okay|recovered)",
+    "(?:shes|hes|she is|he is|theyre|youre|you are) (?:now )?(?:totally |completely )?(?:healthy|well|fine|ok|okay|"
+    "recovered|doing (?:well|great|fine|much better))",
     "doing (?:much )?better now",
     "over it(?: now)?",
     "overcame",
@@ -115,9 +117,7 @@ CURRENT_WEAK: Final = (
     "tonight",
     "last night",
     "yesterday",
-    "keep",
-    "keeps",
-    "every (?:day|night|meal|morning)",
+    "keep(?:s)? \\w+ing",
 )
 BEHAVIOUR_ECHO: Final = (
     "purg\\w*",
@@ -252,6 +252,9 @@ _REFLECTED = re.compile(
     r"wrote|told me|shared)|it sounds like you\w*|sounds like youre|i hear (?:that )?you|you feel like|youre feeling|"
     r"(?:having|have|had) thoughts (?:of|about)|thoughts of)\b"
 )
+_CRISIS_LINE_RE: Final = re.compile(
+    r"\b(?:988|helplines?|hotlines?|crisis (?:line|text line|team|service)|samaritans|emergency services|lifeline)\b"
+)
 _PAST_RE: Final = vocab(PAST)
 _RESOLVED_RE: Final = vocab(RESOLVED)
 _NOT_RESOLVED_RE: Final = vocab(NOT_RESOLVED)
@@ -292,11 +295,17 @@ def _counts(pattern: re.Pattern[str], unless: re.Pattern[str], text: str, lo: in
 
 def supportive(text: str, m: re.Match[str]) -> bool:
     """Output that names a behaviour to warn about it or point to help, not to teach it, or
-    that reflects the user's words back ("when you say you wish you wouldn't wake up...")."""
+    that reflects the user's words back ("when you say you wish you wouldn't wake up..."). A
+    crisis line (988, a helpline) in the next sentence counts too: "Unalive is a word for
+    suicide; if you're having those thoughts, call 988"."""
     s_start, s_end = sentence_around(text, m.start(), m.end())
     head = text[s_start : m.start()]
     if _NEGATED_BEFORE.search(head) or _REFLECTED.search(head):
         return True
+    if s_end < len(text):
+        n_start, n_end = sentence_around(text, min(len(text) - 1, s_end + 1))
+        if _CRISIS_LINE_RE.search(text, n_start, n_end):
+            return True
     return _counts(_SUPPORT_RE, _WAVED_AWAY, text, s_start, s_end) or _counts(
         _WARNING_RE, _NEGATED_WARNING, text, s_start, s_end
     )

@@ -23,12 +23,13 @@ Digits before a scale word scale first ("12 hundred" = 1200, "1.2 thousand" = 12
 at most MAX_NUMBERS numbers are read from one text, which keeps hostile inputs cheap.
 """
 from coach_core.policies.extraction.calories import CalorieValue, extract_calorie_values
-from coach_core.policies.extraction.durations import DURATION, duration_days
+from coach_core.policies.extraction.durations import DURATION, DURATION_UNIT_WORDS, duration_days
 from coach_core.policies.extraction.numbers import WORD_NUMBER, numberize, parse_number, prepare
 from coach_core.policies.extraction.weight import WeightChange, extract_weekly_weight_change_kg
 
 __all__ = [
     "DURATION",
+    "DURATION_UNIT_WORDS",
     "WORD_NUMBER",
     "CalorieValue",
     "WeightChange",

@@ -43,6 +43,9 @@ _COUNT = (
     r"a\s+couple(?:\s+of)?|couple\s+of|multiple|many|some|an?|the)"
 )
 _DUR_UNIT = r"(?:days?|weeks?|wks?|fortnights?|months?|years?|yrs?|hours?|hrs?)"
+# Every DURATION contains one of these (each spelling of _DUR_UNIT starts with one): a gate for
+# patterns built on DURATION.
+DURATION_UNIT_WORDS = ("day", "week", "wk", "fortnight", "month", "year", "yr", "hour", "hr")
 # A duration phrase, e.g. "3 weeks", "a fortnight", "18 days", "several days", "4-6 weeks",
 # "the last month", "days". No capture groups, so other modules can embed it in a pattern.
 DURATION = rf"(?:(?:the\s+)?(?:last|past|next|first|coming)\s+)?(?:{_COUNT}\s*-?\s*)?{_DUR_UNIT}\b"
