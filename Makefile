@@ -8,7 +8,7 @@ SERVICES := .coach/services.env
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: install services migrate seed run test lint typecheck bench layer synth clean
+.PHONY: install services migrate seed run test lint typecheck bench eval-safety layer synth clean
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -40,6 +40,11 @@ lint: install
 
 bench: services
 	source $(SERVICES) && $(PY) -m bench.run_all
+
+# Every labelled case in tests/data/safety/ through `coach policy-check`: per-class recall and
+# false-alarm rate (add ARGS=--failures to list each miss with the rule ids that fired).
+eval-safety: install
+	$(PY) scripts/eval_safety.py $(ARGS)
 
 layer: install
 	$(PY) scripts/build_layer.py

@@ -29,6 +29,7 @@ BENCHMARKS = (
     "token_efficiency",
     "concurrency",
     "cache",
+    "policy_speed",
 )
 RESULTS = ROOT / "bench" / "results"
 

@@ -116,6 +116,8 @@ FAKE_SIGNS: Final = (
     "to show (?:them|people|her|him|OTHERS)",
     "if (?:they|anyone|people|OTHERS) asks?",
     "to avoid (?:questions|suspicion)",
+    "(?:avoid|avoiding|get out of|getting out of|skip|skipping|dodge|dodging) (?:\\w+ )?(?:meals?|dinner|lunch|breakfast|"
+    "eating|food)",
     "so (?:they|people|OTHERS) (?:stop|quit) asking",
     "even (?:if|though) (?:you|i|she|he) (?:didnt|havent|hadnt|did not)",
     "(?:believe|think|assume)s? (?:that )?(?:you|i|she|he) (?:ate|have eaten|had|are eating)",
@@ -145,7 +147,9 @@ ATE_NOW: Final = (
 )
 MASKING: Final = (
     "run(?:ning)? (?:the )?(?:water|tap|taps|shower|bath)",
-    "turn(?:ing)? on (?:the )?(?:fan|tap|shower|music|radio|extractor)",
+    "turn(?:ing)? on (?:the )?(?:\\w+ )?(?:fan|tap|shower|music|radio|extractor)",
+    "(?:keep|keeping|leave|leaving|have|having) (?:the )?(?:\\w+ )?(?:fan|tap|taps|water|shower|music|radio|extractor) "
+    "(?:running|on|going)",
     "(?:put|putting|play|playing) (?:on )?(?:some )?music",
     "flush(?:ing)? (?:the toilet|twice|repeatedly)",
     "(?:use|using|chew|chewing) (?:\\w+ )?(?:mouthwash|gum|mints?|air freshener|perfume|body spray)",
@@ -168,7 +172,7 @@ _BEHAVIOUR = words(BEHAVIOUR)
 _FAKE_SIGNS = vocab(_with_others(FAKE_SIGNS))
 _ADVICE_HEAD = re.compile(
     r"(?:^|[.!?;:,]\s*|\b(?:just|simply|then|and|so|you can|you could|try to|always|instead|could|can|might|maybe|"
-    r"if they ask|if anyone asks|if people ask)\s+)(?:\w+\s+){0,2}$"
+    r"if they ask|if anyone asks|if people ask|by)\s+)(?:\w+\s+){0,2}$"
 )
 # What makes "tell them you had lunch" a made-up excuse rather than a plain fact.
 _EXCUSE = re.compile(
@@ -211,6 +215,8 @@ def deceit_or_advice(text: str, m: re.Match[str]) -> bool:
     imperative = _ADVICE_HEAD.search(text[s_start : m.start()]) is not None and m.group(0).split()[0] in (
         "tell",
         "say",
+        "saying",
+        "telling",
         "claim",
         "insist",
     )

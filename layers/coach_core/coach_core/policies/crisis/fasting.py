@@ -37,6 +37,8 @@ NONE_TODAY: Final = (
     "wont eat",
     "dont eat",
     "no meals",
+    "not (?:going to|planning to|gonna) eat",
+    "wont be eating",
 )
 STREAK_TAIL: Final = (
     "again tomorrow",
@@ -52,11 +54,11 @@ SPAN: Final = (
     "(?:all|this|over the|the whole|the entire|for the|on the) weekend",
     "(?:all|this|the whole|the entire|for the) week",
     "(?:for )?the rest of the week",
-    "until (?:next week|the weekend|(?:my|the|her|his|your) (?:\\w+ )?(?:wedding|holiday|vacation|event|weigh-?in|"
+    "(?:until|till|til) (?:next week|the weekend|(?:my|the|her|his|your) (?:\\w+ )?(?:wedding|holiday|vacation|event|weigh-?in|"
     "trip|birthday|party|photoshoot|shoot|comp\\w*|fight|date|flight|meet))",
-    "until (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)",
-    "(?:from )?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday) (?:to|through|thru|until|till|-) "
-    "(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)",
+    "(?:until|till|til) (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)",
+    "(?:from )?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)(?: night| morning| evening| afternoon)? "
+    "(?:to|through|thru|until|till|-) (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)",
     "(?:on )?(?:mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?) (?:and|&) (?:mondays?|tuesdays?|"
     "wednesdays?|thursdays?|fridays?|saturdays?|sundays?)",
     "(?:on )?(?:the )?weekends",
@@ -307,8 +309,8 @@ DETECTORS: Final[tuple[Detector, ...]] = (
                 words(ORDINAL),
                 opt(words("zero[- ]?cal(?:orie)?", "no[- ]food", "fasting", "fast", "water")),
                 "day",
-                opt("in a row"),
-                opt(words("of", "without")),
+                opt(words("in a row", "running", "straight")),
+                opt(words("of", "without", "with no", "with")),
                 words("no food", "not eating", "nothing", "fasting", "eating", "food", "in a row"),
             ),
             seq(
@@ -353,6 +355,32 @@ DETECTORS: Final[tuple[Detector, ...]] = (
             "Just don't eat over the weekend.",
         ),
         counterexamples=("no meal prep this weekend", "I'm not eating out this week to save money"),
+    ),
+    Detector(
+        id="crisis.fasting.numbered_day",
+        kind="fasting",
+        pattern=seq(
+            words("zero[- ]?food", "no[- ]food", "zero[- ]?cal(?:orie)?", "fasting", "fast", "water[- ]only", "water fast",
+                  "starving", "no eating"),
+            named("dur", raw(rf"day (?:[0-9]+|{WORD_NUMBER})", ("day",))),
+        ),
+        guards=(counted_day_two_or_more,),
+        examples=("zero food day 2, aiming for day 4", "no-food day 3 and I feel light"),
+        counterexamples=("fasting day 1 of my 5:2 week",),
+    ),
+    Detector(
+        id="crisis.fasting.span_without_food",
+        kind="fasting",
+        pattern=seq(
+            words("go", "going", "goes", "went", "gone", "spend", "spending", "spent", "last", "lasted", "survive"),
+            opt("for"),
+            words("(?:the|a) (?:whole |entire )?(?:weekend|week)", "all weekend", "all week", "the rest of the week"),
+            words("with no", "without", "w/o", "w/out"),
+            opt("any"),
+            words(FOOD_GONE),
+        ),
+        examples=("If you can handle it, go the whole weekend without eating.",),
+        counterexamples=("go the whole weekend without alcohol",),
     ),
     Detector(
         id="crisis.fasting.since_day",

@@ -71,6 +71,7 @@ BODY_PARTS: Final[Table] = (
     "veins?",
     "throat",
     "flesh",
+    "hair",
     "scalp",
     "cheeks?",
     "lips?",
@@ -111,6 +112,8 @@ HARM_VERBS: Final[Table] = (
     "press(?:es|ed|ing)? (?:a |the )?(?:cigarettes?|lighter|hot \\w+) (?:into|onto|on|against)",
     "put(?:s|ting)? out (?:a |my |the )?cigarettes? on",
     "rip(?:s|ped|ping)?",
+    "pull(?:s|ed|ing)?",
+    "yank(?:s|ed|ing)?",
     "tear(?:s|ing)?",
     "tore",
 )
@@ -482,6 +485,9 @@ ED_CONTEXT: Final[Table] = (
     "anorexi\\w*",
     "eating disorders?",
     "stay on track",
+    "cancel\\w* (?:it |that |this )?out",
+    "make up for",
+    "(?:big|huge|heavy) (?:meal|dinner|lunch)",
     "easiest way",
     "best way",
 )

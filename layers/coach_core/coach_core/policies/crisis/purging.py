@@ -60,20 +60,23 @@ EXPEL: Final = (
     "empty(?:ing)? (?:my|your|her|his|the) stomach",
     "empt(?:y|ies|ied|ying) (?:myself|yourself|herself|himself|themselves|ourselves)(?: out)?",
     "emptying out",
-    "get(?:ting)? rid of (?:it|the food|the meal|my food|my meals?|your food|what (?:i|you|she|he) (?:ate|eat|had)|"
-    "everything (?:i|you) (?:ate|eat|had)|the calories) (?:after|afterwards|before it|right after|straight after|by|"
-    "in the|once)",
-    "get(?:ting)? rid of (?:food|dinner|lunch|it) after (?:eating|meals?|dinner|lunch|breakfast|a binge|binges)",
-    "get(?:ting)? rid of (?:my|the|your) food after",
+    "g(?:et|ets|etting|ot) rid of (?:it|the food|the meal|(?:my|your|her|his|their) (?:food|meals?|dinner|lunch|"
+    "breakfast)|what (?:i|you|she|he|they) (?:ate|eat|had)|everything (?:i|you|she|he) (?:ate|eat|had)|the calories) "
+    "(?:after|afterwards|before it|right after|straight after|by|in the|once)",
+    "g(?:et|ets|etting|ot) rid of (?:food|dinner|lunch|it) after (?:eating|meals?|dinner|lunch|breakfast|a binge|binges)",
+    "let(?:ting)? (?:your|my|her|his|their) body (?:get rid of|reject|bring up|expel) (?:it|the food|the meal|everything)",
     "undo (?:it|the binge|the meal|a binge) by (?:getting|bringing|emptying|throwing)",
 )
 TOILET_TRIP: Final = (
     "(?:go|goes|going|went|head|heads|heading|run|runs|running|disappear\\w*|rush\\w*|trip|trips|dash\\w*|sneak\\w*) "
     "(?:straight |right |immediately )?to the (?:bathroom|toilet|loo|restroom|washroom)",
+    "lean(?:s|ing)? over the (?:toilet|sink|bowl|loo)",
 )
 AFTER_EATING: Final = (
     "(?:right |straight |immediately |just )?after (?:eating|every meal|meals|dinner|lunch|breakfast|i eat|she eats|"
     "he eats|you eat|each meal|a meal|binge\\w*|big meals|a big meal|food)",
+    "(?:right |straight |immediately |just )?after (?:the|a|your|my|her|his|each|every|that) (?:\\w+ )?(?:meals?|dinner|"
+    "lunch|breakfast|food|snack|binge)",
 )
 HOW_TO: Final = (
     "how (?:do|can|to|would|could|should)",

@@ -250,7 +250,8 @@ _NEGATED_BEFORE = re.compile(
 _REFLECTED = re.compile(
     r"\b(?:(?:when|if) you (?:say|said|mention|mentioned|write|wrote|tell me|told me|talk about)|you (?:said|mentioned|"
     r"wrote|told me|shared)|it sounds like you\w*|sounds like youre|i hear (?:that )?you|you feel like|youre feeling|"
-    r"(?:having|have|had) thoughts (?:of|about)|thoughts of)\b"
+    r"(?:having|have|had) thoughts (?:of|about)|thoughts of|(?:telling|told|tell|shared|sharing|mentioned|mentioning|"
+    r"saying|said|say) (?:me |us )?(?:that )?you|thank you for (?:sharing|telling|opening up))\b"
 )
 _CRISIS_LINE_RE: Final = re.compile(
     r"\b(?:988|helplines?|hotlines?|crisis (?:line|text line|team|service)|samaritans|emergency services|lifeline)\b"

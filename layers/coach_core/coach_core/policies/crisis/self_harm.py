@@ -36,6 +36,8 @@ from coach_core.policies.text import sentence_around
 
 # Verbs that by themselves say a wound ("cut my wrist", "burn my arm"); the others ("hit my
 # leg", "scratch my arm") need a reason, a trigger or a result to be self-harm.
+# "pull my hair out": here "out" is the act, not "burn your legs out" at the gym.
+_OUT_IS_THE_ACT: Final = ("pull", "yank", "rip", "tear", "tore")
 STRONG_HARM: Final = ("cut", "cuts", "cutting", "slit", "slic", "carv", "burn", "stab", "pierc")
 UNTIL: Final = ("until", "till", "til", "hard enough to", "enough to", "so (?:hard|much) (?:that )?(?:it|they)")
 DESERVE_PAIN: Final = (
@@ -74,7 +76,7 @@ _THOUGHT_ENDS = re.compile(
 def deliberate(text: str, m: re.Match[str]) -> bool:
     """Hurting oneself counts when it says why or when ("when i overeat", "as punishment") or,
     for wounding verbs, unless it reads as an accident or a training injury."""
-    if _NOT_HARM_TAIL.match(text, m.end()):
+    if _NOT_HARM_TAIL.match(text, m.end()) and not m.group("verb").startswith(_OUT_IS_THE_ACT):
         return False
     _, s_end = sentence_around(text, m.start(), m.end())
     if in_sentence(text, m, _INTENT) or _RESULT.search(text, m.end(), s_end):

@@ -161,6 +161,7 @@ ESCALATION: Final = (
     "a handful",
     "how many (?:\\w+ )?(?:can|should|do|could) (?:i|you) take",
     "take (?:more|another|two|three|a few more|extra)",
+    "(?:take |have |pop )?(?:[0-9]+|two|three|four|a few|a couple|a couple of) more",
     "if (?:one|1|a single one|it) (?:isnt|doesnt|is not|does not|stops?) (?:working|enough|doing)",
     "stopped working",
     "(?:[3-9]|[1-9][0-9]+|three|four|five|six|seven|eight|nine|ten|twenty) (?:of them|pills|tablets|a day|at a time)",

@@ -127,6 +127,8 @@ DEATH_PHRASES: Final = (
     "(?:life|living|my life|it all|existing|being alive|this life) (?:is |s |feels |seems )?(?:not|isnt|aint|no longer|"
     "never|really not) (?:even )?worth (?:it|living|anything)",
     "not worth (?:living|being alive|staying alive)",
+    "(?:disappointed|gutted|annoyed|upset|angry|pissed|sad|sorry) (?:that )?(?:i|i still) (?:woke up|wake up|am still "
+    "(?:here|alive)|survived|didnt die|made it through (?:the night|another day))",
     "giv(?:e|ing) up on (?:life|living|being alive)",
     "no (?:reason )?to live(?: for)?",
     "nothing to live for",
@@ -435,6 +437,20 @@ DETECTORS: Final[tuple[Detector, ...]] = (
             "I'd rather die than gain weight",
         ),
         counterexamples=("I'm tired of living on salads", "this hill sprint makes me want to be dead lol"),
+    ),
+    Detector(
+        id="crisis.suicide.death_would_be_fine",
+        kind="suicide",
+        pattern=seq(
+            words("if i (?:died|die|were to die|didnt wake up|never woke up|was gone|got hit|got killed|just died|"
+                  "just disappeared|disappeared|stopped existing)"),
+            gap(6),
+            words("(?:would|will|d) (?:\\w+ )?be (?:\\w+ )?(?:fine|ok|okay|a relief|good|nice|for the best|better|easier)",
+                  "(?:wouldnt|would not) (?:\\w+ )?(?:care|mind|be sad|matter)", "fine by me", "ok with me",
+                  "okay with me", "wouldnt be the worst"),
+        ),
+        examples=("if i died in my sleep tonight that would honestly be fine by me", "if i didnt wake up i wouldnt mind"),
+        counterexamples=("if i die on this hill run it'll be worth it lol",),
     ),
     Detector(
         id="crisis.suicide.burden",

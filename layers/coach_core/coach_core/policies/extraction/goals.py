@@ -58,10 +58,10 @@ def role_of(head: str) -> Role | None:
     return None
 
 
-def unitless_targets(text: str, after: BodyWeight) -> list[BodyWeight]:
-    """Targets written without a unit after a start that has one ("hit 160")."""
+def unitless_targets(text: str, after: BodyWeight, limit: int) -> list[BodyWeight]:
+    """Targets written without a unit after a start that has one ("hit 160"), before `limit`."""
     found: list[BodyWeight] = []
-    for m in _UNITLESS_TARGET_RE.finditer(text, after.end):
+    for m in _UNITLESS_TARGET_RE.finditer(text, after.end, limit):
         value = parse_number(m.group("n")) * after.kg_per_unit
         if abs(value - after.kg) <= MAX_RELATIVE_GAP * after.kg:
             found.append(BodyWeight(m.start("n"), m.end("n"), value, after.kg_per_unit, "target"))
@@ -84,7 +84,7 @@ def start_target_changes(text: str, weights: list[BodyWeight]) -> list[tuple[int
     for i, begin in enumerate(starts):
         limit = starts[i + 1].start if i + 1 < len(starts) else len(text)
         targets = [w for w in weights if w.role == "target" and begin.end <= w.start < limit]
-        targets += [w for w in unitless_targets(text, begin) if w.start < limit]
+        targets += unitless_targets(text, begin, limit)
         for target in targets:
             lost = begin.kg - target.kg
             weeks = _weeks_for(text, target)
