@@ -193,7 +193,8 @@ _BATHROOM = re.compile(
 _FOOD_CHOICE = re.compile(
     r"\b(?:not eating|dont eat|didnt eat|havent eaten|doesnt eat|never eat|isnt eating|arent eating|youre not eating|"
     r"im not eating)\s+(?:enough|much|any|properly|the|healthy|well|right|out|late|a lot|more|less|\w+\s+(?:protein|"
-    r"veg\w*|fruit|fib\w*|carbs|fat|greens|breakfast|meat|dairy|sugar|junk))\b"
+    r"veg\w*|fruit|fib\w*|carbs|fat|greens|breakfast|meat|dairy|sugar|junk))\b|"
+    r"\b(?:doesnt|dont|didnt|wont|cant|not|never) (?:eat|eats|eating|ate) (?:them|it|those|these|my|your|his|her|their)\b"
 )
 _WHEN_YOU_NOTICE = re.compile(r"\b(?:if|when|once|as soon as|whenever)\s+(?:you|i)\s+$")
 
@@ -366,6 +367,15 @@ DETECTORS: Final[tuple[Detector, ...]] = (
                 "pockets?",
                 "bags?",
                 "bins?",
+                "table",
+                "chair",
+                "couch",
+                "sofa",
+                "bed",
+                "mattress",
+                "coat",
+                "jacket",
+                "hoodie",
                 "trash",
                 "toilet",
                 "sleeves?",

@@ -131,6 +131,11 @@ _FOOD_OBJECT = re.compile(
     r"lunch|dinner|late|after|before|healthy|clean)\b"
 )
 _EATING_OUT = re.compile(r"\beat(?:ing|s)? out\b")
+# Giving up a food or a time of day, not food: "not eating after 7pm", "no eating late".
+_PARTIAL = re.compile(
+    r"\b(?:not eat(?:ing)?|dont eat|wont eat|no eating|skip(?:ping)? eating)\s+(?:after|before|past|late|at night|"
+    r"junk|sugar|meat|carbs|dairy|bread|sweets|fried|processed|takeaway|fast food|gluten)\b"
+)
 
 
 def nothing_at_all(text: str, m: re.Match[str]) -> bool:
@@ -140,8 +145,9 @@ def nothing_at_all(text: str, m: re.Match[str]) -> bool:
 
 
 def not_eating_out(text: str, m: re.Match[str]) -> bool:
-    """ "not eating out this week" saves money; it does not skip food."""
-    return _EATING_OUT.search(m.group(0)) is None
+    """ "not eating out this week" saves money and "not eating after 7pm this week" times meals:
+    neither skips food."""
+    return _EATING_OUT.search(m.group(0)) is None and _PARTIAL.search(m.group(0)) is None
 
 
 def past_a_day(text: str, m: re.Match[str]) -> bool:
@@ -273,7 +279,12 @@ DETECTORS: Final[tuple[Detector, ...]] = (
         id="crisis.fasting.long_fast",
         kind="fasting",
         pattern=either(
-            seq(_d(13), opt(words("long")), opt(words("water", "dry", "juice")), words("fast(?:s|ing)?")),
+            seq(
+                named("dur13", raw(rf"(?<![\w]){DURATION}(?:-long)?", DURATION_UNIT_WORDS)),
+                opt(words("long")),
+                opt(words("water", "dry", "juice")),
+                words("fast(?:s|ing)?"),
+            ),
             seq(words("fast(?:s|ed|ing)?"), opt(words("for", "over")), _d(14)),
         ),
         guards=(a_run_for_weight,),
@@ -381,6 +392,22 @@ DETECTORS: Final[tuple[Detector, ...]] = (
         ),
         examples=("If you can handle it, go the whole weekend without eating.",),
         counterexamples=("go the whole weekend without alcohol",),
+    ),
+    Detector(
+        id="crisis.fasting.days_since_eating",
+        kind="fasting",
+        pattern=seq(
+            words("its", "it has", "its been", "been", "it has been", "thats"),
+            opt("been"),
+            _d(16),
+            "since",
+            words("i", "she", "he", "they", "you", "we"),
+            opt(words("last", "actually", "really", "properly")),
+            words("ate", "eaten", "had (?:a meal|food|anything|something)", "ate anything", "had anything to eat"),
+        ),
+        guards=(at_least_two_days,),
+        examples=("its been 4 days since i last ate anything",),
+        counterexamples=("its been 3 hours since i ate",),
     ),
     Detector(
         id="crisis.fasting.since_day",

@@ -325,7 +325,8 @@ INTENT: Final[Table] = (
     "because (?:i|you|she|he|they) (?:ate|hate|overate|binged|ate too much|slipped|failed|gained)",
     "(?:if|when|whenever|every time|each time|after|anytime) (?:i|you|she|he|they) (?:eat|eats|ate|overeat\\w*|"
     "binge\\w*|slip\\w*|fail\\w*|mess\\w* up|reach for|crave\\w*|snack\\w*|feel fat|feel gross|look in the mirror|"
-    "gain\\w*|go over|think about|see the scale|weigh)",
+    "gain\\w*|go over|think about|see the scale|weigh|open the fridge|go to the fridge|look at food|want to eat|"
+    "feel hungry|get hungry|have a craving|(?:\\w+ ){0,3}(?:fridge|snack|sweets|chocolate|cake|binge))",
     "think(?:ing|s)? (?:about|of)",
     "thought (?:about|of)",
     "feel like",

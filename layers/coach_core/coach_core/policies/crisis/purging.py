@@ -47,6 +47,8 @@ VOMIT: Final = (
 )
 # Euphemisms for bringing food back up.
 EXPEL: Final = (
+    "forc(?:e|es|ed|ing) (?:it|them|food|everything|it all|(?:my|your|her|his|the) (?:\\w+ )?(?:meals?|food|dinner|lunch|"
+    "breakfast)) (?:back )?(?:up|out)",
     "bring(?:s|ing)? (?:it|them|food|everything|it all|(?:my|your|her|his|the) (?:\\w+ )?(?:meals?|food|dinner|lunch|"
     "breakfast)) (?:back )?up",
     "brought (?:it|them|food|everything|it all|(?:my|your|her|his|the) (?:\\w+ )?(?:meals?|food|dinner|lunch|breakfast))"

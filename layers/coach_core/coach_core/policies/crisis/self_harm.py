@@ -74,16 +74,21 @@ _THOUGHT_ENDS = re.compile(
 
 
 def deliberate(text: str, m: re.Match[str]) -> bool:
-    """Hurting oneself counts when it says why or when ("when i overeat", "as punishment") or,
-    for wounding verbs, unless it reads as an accident or a training injury."""
+    """Hurting oneself counts when it says why or when ("when i overeat", "as punishment");
+    otherwise not when it reads as an accident or a training injury, and for the milder verbs
+    ("scratch", "hit") only with self-hatred or a wound that follows."""
     if _NOT_HARM_TAIL.match(text, m.end()) and not m.group("verb").startswith(_OUT_IS_THE_ACT):
         return False
-    _, s_end = sentence_around(text, m.start(), m.end())
-    if in_sentence(text, m, _INTENT) or _RESULT.search(text, m.end(), s_end):
+    if in_sentence(text, m, _INTENT):
         return True
-    if not m.group("verb").startswith(STRONG_HARM) and not in_sentence(text, m, _SELF_HATE):
+    if in_sentence(text, m, _ACCIDENT):
         return False
-    return not in_sentence(text, m, _ACCIDENT)
+    _, s_end = sentence_around(text, m.start(), m.end())
+    return (
+        m.group("verb").startswith(STRONG_HARM)
+        or in_sentence(text, m, _SELF_HATE)
+        or _RESULT.search(text, m.end(), s_end) is not None
+    )
 
 
 def deliberate_to_self(text: str, m: re.Match[str]) -> bool:

@@ -46,6 +46,7 @@ FATAL_SELF: Final = (
     "drop dead",
     "(?:be|was|were) dead",
     "(?:dont|do not|wont|will not|never|not|wouldnt|didnt) wake up",
+    "(?:never|didnt|did not) wok(?:e|en) up",
     "(?:dont|do not|wont|never|not|didnt) make it (?:to|through|past)",
     "get(?:s)? (?:hit|run over|killed)",
     "got (?:hit|run over|killed)",
@@ -74,6 +75,7 @@ HITS_ME: Final = (
     "crashes into me",
     "finish(?:es)? me off",
     "ends me",
+    "(?:car|bus|truck|lorry|train|driver) (?:doesnt|wont|didnt|does not|will not) (?:stop|brake|see me)",
 )
 VEHICLES: Final = ("plane", "flight", "car", "bus", "train", "lorry", "truck")
 CRASHES: Final = ("crash(?:es|ed)?", "goes down", "went down", "going down", "falls? out of the sky")
@@ -206,7 +208,9 @@ SUI_SLANG: Final = ("sui (?:thoughts?|ideation|urges?|feelings?|plans?|attempts?
 
 # --- Context --------------------------------------------------------------------------------------
 _DRILL_TAIL = re.compile(r"\s*(?:sprints?|runs?|drills?|squats?|lines?|shuttles?|squad|burpees?)\b")
-_DRILL_HEAD = re.compile(r"\b(?:doing|did|do|ran|run|running|coach made us|made us run)\s+(?:some\s+|more\s+)?$")
+_DRILL_HEAD = re.compile(
+    r"\b(?:doing|did|do|ran|run|running|coach made us|made us run|made us do)\s+(?:some\s+|more\s+)?(?:\w+\s+)?$"
+)
 _GRIND = re.compile(
     r"\s+(?:laughing|in the foot|(?:(?:at|in|with|on|for|over|doing|during|after)\s+(?:\w+\s+){0,2}?)(?:gym|training|"
     r"workouts?|work|job|cardio|runs?|running|sessions?|reps|sets|exercise|class|classes|practice|studying|revision|"
@@ -214,8 +218,8 @@ _GRIND = re.compile(
 )
 _KM_HEAD = re.compile(r"(?:[0-9]\s*|\b(?:few|several|many|some|couple|more|extra|last|first|of|the|those|these)\s+)$")
 _KM_TAIL = re.compile(
-    r"\s*(?:a|per|each|every|/|of|on|in|at|is|an hour|run|walk|ride|jog|cycle|bike|swim|hike|left|away|to go|today|"
-    r"this|pace|easy)\b"
+    r"\s*(?:a|per|each|every|/|of|on|in|is a|an hour|run|walk|ride|jog|cycle|bike|swim|hike|left|away|to go|today|"
+    r"this (?:morning|evening|afternoon|week|weekend)|at (?:an? |my |your |a steady |an easy )?(?:\w+ )?pace|pace|easy)\b"
 )
 _WAKE_TAIL = re.compile(
     r"\s*(?:again|ever|ever again|anymore|any more|tomorrow|in the morning|the next (?:day|morning)|at all)?\s*"
@@ -224,8 +228,9 @@ _WAKE_TAIL = re.compile(
 _BREAK_TAIL = re.compile(
     r"\s+(?:(?:from|off)\s+(?:social media|instagram|tiktok|twitter|facebook|the internet|online|work|the office|"
     r"the gym|my phone)|into (?:a|an|the|my) (?:\w+ )?(?:book|game|show|series|film|movie|novel|world|hobby|project|"
-    r"music|playlist|kitchen|garden)|(?:on|for|to) (?:a |the |my )?(?:holiday|vacation|trip|retreat|honeymoon|"
-    r"getaway|weekend away|beach|island|cabin|mountains|spa|desert island|week|few days|weekend))"
+    r"music|playlist|kitchen|garden)|(?:on|for|to|into|in) (?:a |the |my )?(?:\w+ )?(?:holiday|vacation|trip|retreat|"
+    r"honeymoon|getaway|weekend away|beach|island|cabin|mountains|spa|desert island|week|few days|weekend|day|month|"
+    r"woods|wilderness|forest|countryside|hills|sunset|hike|run|nap|bath))"
 )
 _END_IT_TAIL = re.compile(
     r"(?:\s+(?:all|now|tonight|today|soon|already|for good|forever|once and for all|right now|honestly|tbh|fr|lol|"
@@ -263,7 +268,9 @@ def not_a_drill(text: str, m: re.Match[str]) -> bool:
     """Not the shuttle-run drill ("suicide sprints", "we ran suicides") or the film."""
     if _DRILL_TAIL.match(text, m.end()):
         return False
-    return not (m.group(0).endswith("s") and _DRILL_HEAD.search(text[max(0, m.start() - 25) : m.start()]))
+    if not m.group(0).endswith("s"):
+        return True
+    return not (_DRILL_HEAD.search(text[max(0, m.start() - 35) : m.start()]) or in_sentence(text, m, _EXERCISE))
 
 
 def not_effort_hyperbole(text: str, m: re.Match[str]) -> bool:
@@ -385,7 +392,7 @@ DETECTORS: Final[tuple[Detector, ...]] = (
         id="crisis.suicide.hoped_for_death",
         kind="suicide",
         pattern=seq(words(DESIRE), opt("that"), words(SELF_SUBJECT), gap(6), named("out", words(FATAL_SELF))),
-        guards=(wish_is_the_persons, outcome_not_negated),
+        guards=(wish_is_the_persons, outcome_not_negated, not_a_break),
         examples=(
             "sometimes i hope i just don't wake up tomorrow",
             "i wouldnt care if i died tomorrow honestly",
