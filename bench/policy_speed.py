@@ -125,15 +125,16 @@ def run() -> dict[str, Any]:
     return result(
         "policy speed",
         figure=(
-            f"check_input typical median {figures['typical_median_ms']:.3f} ms, p95 {figures['typical_p95_ms']:.3f} ms; "
-            f"hostile 4k p95 {figures['hostile_p95_ms']:.1f} ms"
+            f"check_input typical median {figures['typical_median_ms']:.3f} ms, "
+            f"p95 {figures['typical_p95_ms']:.3f} ms; hostile 4k p95 {figures['hostile_p95_ms']:.1f} ms"
         ),
         budget=f"typical p95 < {TYPICAL_BUDGET_MS:g} ms, hostile < {HOSTILE_BUDGET_MS:g} ms",
         passed=passed,
         figures=figures,
         notes=[
             f"streaming guard over a {len(ANSWER)}-char answer in 4-char deltas: "
-            f"{figures['stream_guard_answer_ms']} ms CPU in total vs {figures['whole_answer_check_ms']} ms for one check",
+            f"{figures['stream_guard_answer_ms']} ms CPU in total vs {figures['whole_answer_check_ms']} ms "
+            "for one check",
         ],
     )
 

@@ -81,11 +81,10 @@ def _load() -> list[tuple[str, dict[str, Any]]]:
 
 def _policy_check(cases: list[dict[str, Any]]) -> list[dict[str, Any]]:
     coach = Path(sys.executable).with_name("coach")
-    command = [str(coach), "policy-check"] if coach.is_file() else [sys.executable, "-m", "coach_core.cli",
-                                                                     "policy-check"]
-    stdin = "".join(
-        json.dumps({"id": c["id"], "direction": c["direction"], "text": c["text"]}) + "\n" for c in cases
+    command = (
+        [str(coach), "policy-check"] if coach.is_file() else [sys.executable, "-m", "coach_core.cli", "policy-check"]
     )
+    stdin = "".join(json.dumps({"id": c["id"], "direction": c["direction"], "text": c["text"]}) + "\n" for c in cases)
     proc = subprocess.run(command, input=stdin, capture_output=True, text=True, check=True)
     return [json.loads(line) for line in proc.stdout.splitlines()]
 

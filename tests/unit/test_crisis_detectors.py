@@ -109,7 +109,9 @@ def test_sequence_keeps_every_required_gate_and_alternatives_unite() -> None:
     assert alt.gates == (frozenset({"kms", "unalive"}),)  # a branch's most selective gate: "unalive"
 
 
-@pytest.mark.parametrize("phrase", ["3 days", "a week", "the next two or three days", "48 hours", "a fortnight", "months"])
+@pytest.mark.parametrize(
+    "phrase", ["3 days", "a week", "the next two or three days", "48 hours", "a fortnight", "months"]
+)
 def test_every_duration_contains_a_duration_unit_word(phrase: str) -> None:
     """GIVEN the DURATION regex the fasting detectors gate on THEN each of its matches contains one of
     DURATION_UNIT_WORDS (the declared gate)."""

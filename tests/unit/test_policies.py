@@ -150,7 +150,11 @@ def test_result_ignores_letter_case() -> None:
         ("input", "plan me a 700 calorie diet", ("calorie_minimum.below_hard_floor",)),
         ("input", "eat 1,000 kcal a day", ("calorie_minimum.below_floor",)),
         ("input", "lose 3 kg a week", ("weight_loss_rate.above_1kg_per_week",)),
-        ("input", "I'm 90 kg and want to be 80 kg in 5 weeks", ("weight_loss_rate.start_to_target_above_1kg_per_week",)),
+        (
+            "input",
+            "I'm 90 kg and want to be 80 kg in 5 weeks",
+            ("weight_loss_rate.start_to_target_above_1kg_per_week",),
+        ),
         ("input", "I'm on Ozempic", ("medical.drug",)),
         ("input", "I have PCOS", ("medical.condition",)),
         ("input", "I fainted at the gym yesterday", ("medical.symptom",)),

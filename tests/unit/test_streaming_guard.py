@@ -4,6 +4,8 @@ never changes what is released or the verdict."""
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -48,7 +50,7 @@ def _stream(text: str, cuts: list[int]) -> tuple[str, list[GuardStep], Streaming
     guard = StreamingOutputGuard(ENGINE)
     steps = []
     bounds = [0, *sorted(set(cuts)), len(text)]
-    for a, b in zip(bounds, bounds[1:], strict=False):
+    for a, b in pairwise(bounds):
         steps.append(guard.feed(text[a:b]))
     steps.append(guard.finish())
     return "".join(s.released for s in steps), steps, guard

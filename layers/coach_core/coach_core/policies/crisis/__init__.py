@@ -1,6 +1,7 @@
 """The crisis policy as a data-driven detector set.
 
-- `lexicon`: phrase tables shared by the detectors (people, body parts, harm verbs, food...).
+- `tables/`: the phrase tables (data): shared ones (people, bodies, harm, food, context) and one
+  module per kind.
 - `patterns`: builds regexes from tables and derives each pattern's gate literals.
 - `detector`: the `Detector` value (id, kind, pattern, guards, directions, examples).
 - `guards`, `scope`: named context checks; resolved past and supportive output.

@@ -11,81 +11,29 @@ from typing import Final
 
 from coach_core.policies.crisis.detector import Detector
 from coach_core.policies.crisis.guards import AnyOf, Near, NotPrecededBy, vocab
-from coach_core.policies.crisis.lexicon import WEIGHT_WORDS
 from coach_core.policies.crisis.patterns import Pat, either, gap, named, opt, raw, seq, words
+from coach_core.policies.crisis.tables.common import WEIGHT_WORDS
+from coach_core.policies.crisis.tables.fasting import (
+    DAY_OF_NOTHING,
+    FOOD_GONE,
+    NONE_TODAY,
+    ORDINAL,
+    SPAN,
+    STREAK_TAIL,
+)
 from coach_core.policies.extraction import DURATION, DURATION_UNIT_WORDS, WORD_NUMBER, duration_days
 
 MIN_DAYS: Final = 2.0
-NOT_EATEN: Final = (
-    "(?:havent|have not|hasnt|has not|hadnt|had not|didnt|did not|dont|do not|not|wont|will not|barely|hardly|"
-    "stop(?:ped)?|quit|refuse to|refusing to|refused to) (?:really |properly |actually |even )?(?:eaten|eating|eat|ate|"
-    "had (?:any )?(?:food|a meal|anything)|touched food|had a (?:proper )?meal)",
-    "(?:havent|have not|hasnt|has not|hadnt|had not|didnt|did not|dont|do not|not|wont|will not) (?:need|have|want|got) to "
-    "(?:eat|eaten)",
-)
-# Not eating at all, as a streak is reported ("not eating again tomorrow").
-NONE_TODAY: Final = (
-    "not eat(?:ing)?",
-    "no food",
-    "no eating",
-    "eat(?:ing)? nothing",
-    "ate nothing",
-    "nothing to eat",
-    "zero[- ]?cal(?:orie)?s?(?: day)?",
-    "skip(?:ping)? (?:food|eating|all meals|all food|every meal)",
-    "without food",
-    "wont eat",
-    "dont eat",
-    "no meals",
-    "not (?:going to|planning to|gonna) eat",
-    "wont be eating",
-)
-STREAK_TAIL: Final = (
-    "again tomorrow",
-    "tomorrow (?:again|either|too|as well)",
-    "again today",
-    "today (?:again|either|too|as well)",
-    "again the next day",
-    "the next day (?:too|as well|either)",
-    "(?:for )?another day",
-)
-WEEKDAY: Final = ("mondays?", "tuesdays?", "wednesdays?", "thursdays?", "fridays?", "saturdays?", "sundays?")
-SPAN: Final = (
-    "(?:all|this|over the|the whole|the entire|for the|on the) weekend",
-    "(?:all|this|the whole|the entire|for the) week",
-    "(?:for )?the rest of the week",
-    "(?:until|till|til) (?:next week|the weekend|(?:my|the|her|his|your) (?:\\w+ )?(?:wedding|holiday|vacation|event|weigh-?in|"
-    "trip|birthday|party|photoshoot|shoot|comp\\w*|fight|date|flight|meet))",
-    "(?:until|till|til) (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)",
-    "(?:from )?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)(?: night| morning| evening| afternoon)? "
-    "(?:to|through|thru|until|till|-) (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)",
-    "(?:on )?(?:mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?) (?:and|&) (?:mondays?|tuesdays?|"
-    "wednesdays?|thursdays?|fridays?|saturdays?|sundays?)",
-    "(?:on )?(?:the )?weekends",
-)
-ORDINAL: Final = ("second", "third", "fourth", "fifth", "sixth", "seventh", "2nd", "3rd", "[4-9]th", "1[0-9]th")
-DAY_OF_NOTHING: Final = (
-    "not eating",
-    "no food",
-    "eating nothing",
-    "no eating",
-    "starving",
-    "nothing",
-    "fasting",
-    "zero[- ]?cal(?:orie)?s?",
-    "(?:my |a |this )?(?:water |dry |juice )?fast(?:ing)?",
-)
-FOOD_GONE: Final = ("food", "eating", "meals?", "a meal", "anything", "calories", "solid food", "solids")
 
 
-def _d(i: int = 0) -> Pat:
+def duration_group(i: int = 0) -> Pat:
     """A duration, as group "dur<i>" (a regex cannot name two groups alike, even in alternatives)."""
     return named(f"dur{i}", raw(rf"(?<![\w]){DURATION}", DURATION_UNIT_WORDS))
 
 
 _WEIGHT = vocab(WEIGHT_WORDS)
 _FREQUENCY = re.compile(r"\s*(?:a|per|each|every|/|out of|in)\s*(?:the\s+)?(?:week|wk|month|fortnight)\b")
-_FOOD_WORD = re.compile(r"\b(?:eat\w*|ate|food|meals?|calories|cals|fast\w*|starv\w*|hungry)\b")
+FOOD_WORD = re.compile(r"\b(?:eat\w*|ate|food|meals?|calories|cals|fast\w*|starv\w*|hungry)\b")
 _LONG_TIME = re.compile(rf"\b(?:how long|as long as|{DURATION})")
 
 
@@ -157,125 +105,6 @@ def past_a_day(text: str, m: re.Match[str]) -> bool:
 
 DETECTORS: Final[tuple[Detector, ...]] = (
     Detector(
-        id="crisis.fasting.not_eaten_for_days",
-        kind="fasting",
-        pattern=seq(
-            words(NOT_EATEN),
-            gap(3, "filler"),
-            words("in", "for", "over", "during", "the last", "the past", "the next", "the following", "the coming"),
-            opt(
-                words(
-                    "like",
-                    "about",
-                    "around",
-                    "almost",
-                    "nearly",
-                    "over",
-                    "more than",
-                    "at least",
-                    "roughly",
-                    "maybe",
-                    "probably",
-                )
-            ),
-            _d(0),
-        ),
-        guards=(at_least_two_days, nothing_at_all),
-        examples=(
-            "i haven't eaten in three days",
-            "I've barely eaten in a week",
-            "Try not eating for the next three days to reset your appetite.",
-        ),
-        counterexamples=("I haven't eaten in 3 hours", "I haven't eaten meat in 3 years, is that ok?"),
-    ),
-    Detector(
-        id="crisis.fasting.went_days_without_food",
-        kind="fasting",
-        pattern=seq(
-            words("go", "going", "goes", "went", "gone", "spend", "spending", "spent", "last", "lasted", "lasting",
-                  "survive", "survived", "surviving"),
-            opt("for"), _d(1), words("with no", "without", "w/o", "w/out"), opt("any"), opt("solid"), words(FOOD_GONE),
-        ),
-        guards=(at_least_two_days,),
-        examples=("i went a week without eating", "A good trick is to go several days with no solid food."),
-        counterexamples=("I went 5 hours without food during the hike",),
-    ),
-    Detector(
-        id="crisis.fasting.days_without_food",
-        kind="fasting",
-        pattern=either(
-            seq(_d(2), words("with no", "without", "w/o", "of no"), opt("any"), opt("solid"), words(FOOD_GONE)),
-            seq(_d(9), "of", words("eating nothing", "not eating", "no food", "no eating", "zero food", "zero calories",
-                                   "starving", "(?:only|just) (?:water|black coffee|tea)", "water only",
-                                   "nothing but water")),
-        ),
-        guards=(at_least_two_days,),
-        examples=("3 days without food and I feel amazing", "four days of not eating"),
-        counterexamples=("12 hours without food is fine overnight",),
-    ),
-    Detector(
-        id="crisis.fasting.no_food_for_days",
-        kind="fasting",
-        pattern=either(
-            seq(words("no", "zero"), opt("solid"), words(FOOD_GONE), words("for", "in", "over"), _d(3)),
-            seq(words("eat", "eating", "ate", "eaten", "have", "having", "had"), "nothing",
-                opt(words("but", "except", "apart from", "other than")), gap(3), words("for", "in", "over"),
-                opt(words("like", "about", "around", "almost", "nearly", "over", "more than")), _d(4)),
-            seq(words("skip(?:ping|ped|s)?"), opt("all"), opt(words("my", "your")),
-                words("meals", "eating", "food", "all meals", "(?:breakfast|lunch|dinner),? (?:and )?(?:breakfast|lunch|dinner)"),
-                gap(1), words("for", "in", "over"), _d(5)),
-            seq(words("cut(?:ting)? out", "stop(?:ping)?", "giv(?:e|ing) up", "avoid(?:ing)?", "skip(?:ping)?"),
-                opt("all"), words("food", "eating", "solid food", "solids", "meals"),
-                opt(words("entirely", "completely", "altogether", "totally")), words("for", "over"), _d(10)),
-            seq(words("starv(?:e|es|ed|ing)"), words("for", "over"), _d(12)),
-        ),
-        guards=(at_least_two_days,),
-        examples=("no food for 5 days, just water, to drop weight",
-                  "Try skipping breakfast and lunch for a couple of days to kickstart things."),
-        counterexamples=("no food for 12 hours before surgery",),
-    ),
-    Detector(
-        id="crisis.fasting.liquids_for_days",
-        kind="fasting",
-        pattern=either(
-            seq(words("(?:only|just) (?:drinking|drink|drank|having|have|had)",
-                      "(?:drinking|drink|drank|having|have|had) (?:only|just|nothing but)"),
-                words("water", "black coffee", "diet coke", "diet soda", "tea"), gap(1), words("for", "in", "over"), _d(6)),
-            seq(words("on", "off"), opt(words("just", "only", "nothing but")),
-                words("water", "black coffee", "tea", "diet coke", "diet soda", "coffee"),
-                opt(words("alone", "only")), words("for", "over"), _d(7)),
-            seq(_d(8), words("on", "of"), words("just", "only", "nothing but"),
-                words("water", "black coffee", "tea", "diet coke", "diet soda")),
-        ),
-        guards=(at_least_two_days,),
-        examples=("only drinking water for 4 days to lose weight", "3 days on just water"),
-        counterexamples=("only drinking water for an hour before my run",),
-    ),
-    Detector(
-        id="crisis.fasting.ignored_hunger_for_days",
-        kind="fasting",
-        pattern=seq(words("ignor\\w*", "suppress\\w*", "numb\\w*", "kill\\w*", "shut\\w* off", "block\\w*",
-                          "push\\w* through", "fight\\w*"),
-                    opt(words("my", "your", "the")), words("hunger", "appetite", "hunger pangs", "cravings"),
-                    gap(2), words("for", "over"), _d(11)),
-        guards=(at_least_two_days,),
-        examples=("I've been ignoring my hunger for 3 days",),
-        counterexamples=("ignore cravings for an hour and they pass",),
-    ),
-    Detector(
-        id="crisis.fasting.nothing_for_days",
-        kind="fasting",
-        pattern=seq(
-            "nothing",
-            opt(words("at all", "but water", "but coffee", "except water")),
-            words("for", "in", "over"),
-            _d(20),
-        ),
-        guards=(at_least_two_days, Near("food_talk", _FOOD_WORD, 80)),
-        examples=("i only eat when i earn it by running, otherwise nothing for days",),
-        counterexamples=("nothing for days on my to-do list",),
-    ),
-    Detector(
         id="crisis.fasting.long_fast",
         kind="fasting",
         pattern=either(
@@ -285,7 +114,7 @@ DETECTORS: Final[tuple[Detector, ...]] = (
                 opt(words("water", "dry", "juice")),
                 words("fast(?:s|ing)?"),
             ),
-            seq(words("fast(?:s|ed|ing)?"), opt(words("for", "over")), _d(14)),
+            seq(words("fast(?:s|ed|ing)?"), opt(words("for", "over")), duration_group(14)),
         ),
         guards=(a_run_for_weight,),
         examples=(
@@ -371,8 +200,17 @@ DETECTORS: Final[tuple[Detector, ...]] = (
         id="crisis.fasting.numbered_day",
         kind="fasting",
         pattern=seq(
-            words("zero[- ]?food", "no[- ]food", "zero[- ]?cal(?:orie)?", "fasting", "fast", "water[- ]only", "water fast",
-                  "starving", "no eating"),
+            words(
+                "zero[- ]?food",
+                "no[- ]food",
+                "zero[- ]?cal(?:orie)?",
+                "fasting",
+                "fast",
+                "water[- ]only",
+                "water fast",
+                "starving",
+                "no eating",
+            ),
             named("dur", raw(rf"day (?:[0-9]+|{WORD_NUMBER})", ("day",))),
         ),
         guards=(counted_day_two_or_more,),
@@ -394,27 +232,12 @@ DETECTORS: Final[tuple[Detector, ...]] = (
         counterexamples=("go the whole weekend without alcohol",),
     ),
     Detector(
-        id="crisis.fasting.days_since_eating",
-        kind="fasting",
-        pattern=seq(
-            words("its", "it has", "its been", "been", "it has been", "thats"),
-            opt("been"),
-            _d(16),
-            "since",
-            words("i", "she", "he", "they", "you", "we"),
-            opt(words("last", "actually", "really", "properly")),
-            words("ate", "eaten", "had (?:a meal|food|anything|something)", "ate anything", "had anything to eat"),
-        ),
-        guards=(at_least_two_days,),
-        examples=("its been 4 days since i last ate anything",),
-        counterexamples=("its been 3 hours since i ate",),
-    ),
-    Detector(
         id="crisis.fasting.since_day",
         kind="fasting",
         pattern=seq(
             words(
-                "(?:havent|have not|hasnt|has not|hadnt|had not|not) (?:really |properly |even |actually )?(?:eaten|had "
+                "(?:havent|have not|hasnt|has not|hadnt|had not|not) (?:really |properly |even |actually )?(?:eaten|"
+                "had "
                 "(?:any )?(?:food|a meal|a proper meal|anything)|eaten anything|touched food)",
                 "(?:no|zero) (?:food|eating|meals?|solid food|calories)",
                 "(?:had|having|eaten|eating|drunk|drinking|drank) (?:nothing but|only|just) (?:water|black coffee|tea|"
@@ -525,7 +348,7 @@ DETECTORS: Final[tuple[Detector, ...]] = (
             opt("going"),
             words("to", "into", "until", "through", "past", "for", "a"),
             either(
-                _d(15),
+                duration_group(15),
                 words(
                     "tomorrow", "another day", "the next day", "day (?:two|three|2|3)", "a second day", "a third day"
                 ),

@@ -17,6 +17,8 @@ from typing import Final
 
 from coach_core.policies.crisis import (
     concealment,
+    days_without_food,
+    death_wishes,
     fasting,
     identity,
     purging,
@@ -32,10 +34,12 @@ from coach_core.policies.types import Direction
 
 DETECTORS: Final[tuple[Detector, ...]] = (
     *suicide.DETECTORS,
+    *death_wishes.DETECTORS,
     *self_harm.DETECTORS,
     *purging.DETECTORS,
     *substances.DETECTORS,
     *restriction.DETECTORS,
+    *days_without_food.DETECTORS,
     *fasting.DETECTORS,
     *concealment.DETECTORS,
     *identity.DETECTORS,

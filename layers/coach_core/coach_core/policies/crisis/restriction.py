@@ -9,136 +9,30 @@ from typing import Final
 
 from coach_core.policies.crisis.detector import Detector
 from coach_core.policies.crisis.guards import FollowedBy, NotFollowedBy, NotInSentence, NotPrecededBy, vocab
-from coach_core.policies.crisis.lexicon import ILLNESS, SELF
 from coach_core.policies.crisis.patterns import either, gap, opt, seq, words
+from coach_core.policies.crisis.tables.common import ILLNESS, SELF
+from coach_core.policies.crisis.tables.restriction import (
+    BODY_GIVES_OUT,
+    LIVE_ON,
+    NOT_FOOD,
+    REFUSES,
+    STARVE,
+    STOPPED_EATING,
+    STOPPED_HEAD,
+    TO_GET_THIN,
+    TOKEN_FOODS,
+)
 
-STARVE: Final = ("starv(?:e|es|ed|ing)",)
-TO_GET_THIN: Final = (
-    "lose",
-    "drop",
-    "shed",
-    "get (?:thin|skinny|smaller)",
-    "be (?:thin|skinny|smaller|lighter)",
-    "fit",
-    "weigh",
-    "look",
-    "make weight",
-    "hit",
-)
-STOPPED_EATING: Final = (
-    "stopped eating",
-    "quit eating",
-    "stop eating",
-    "stopping eating",
-    "quitting eating",
-    "refuse(?:d)? to eat",
-    "refusing to eat",
-)
-REFUSES: Final = ("refuse(?:s|d)? to eat", "refusing to eat", "wont eat anything", "will not eat anything")
-STOPPED_HEAD: Final = (
-    "i",
-    "ive",
-    "i have",
-    "she",
-    "he",
-    "they",
-    "shes",
-    "hes",
-    "theyve",
-    "and",
-    "but",
-    "so",
-    "now",
-    "going to",
-    "want to",
-    "wants to",
-    "wanted to",
-    "trying to",
-    "plan to",
-    "planning to",
-    "has",
-    "have",
-    "had",
-    "has been",
-    "have been",
-    "is",
-    "was",
-)
-BODY_GIVES_OUT: Final = (
-    "weak",
-    "dizzy",
-    "faint",
-    "shaking",
-    "shaky",
-    "lightheaded",
-    "light headed",
-    "light-headed",
-    "pass out",
-    "collapse",
-    "black out",
-    "empty",
-    "numb",
-    "sick",
-    "hollow",
-)
-TOKEN_FOODS: Final = (
-    "apples?",
-    "bananas?",
-    "oranges?",
-    "rice ?cakes?",
-    "crackers?",
-    "carrots?",
-    "cucumbers?",
-    "grapes",
-    "celery(?: sticks?)?",
-    "yogh?urts?",
-    "eggs?",
-    "pieces? of (?:fruit|toast|bread)",
-    "slices? of (?:bread|toast|apple)",
-    "cups? of (?:soup|broth|coffee|tea)",
-    "handfuls? of \\w+",
-    "bites?",
-    "spoonfuls?",
-    "mouthfuls?",
-    "protein bars?",
-    "granola bars?",
-    "clementines?",
-    "mandarins?",
-    "plums?",
-    "tomatoes?",
-)
-LIVE_ON: Final = (
-    "live",
-    "lives",
-    "living",
-    "survive",
-    "survives",
-    "surviving",
-    "exist",
-    "existing",
-    "get by",
-    "getting by",
-    "running",
-)
-NOT_FOOD: Final = (
-    "diet (?:coke|soda)",
-    "black coffee",
-    "coffee",
-    "water",
-    "gum",
-    "cigarettes",
-    "ice",
-    "air",
-    "energy drinks",
-)
 OBJECT_TAIL = re.compile(
-    r"\s+(?:junk|sugar|meat|bread|after|late|at night|so much|processed|out|fast food|carbs|gluten|dairy|red meat|fried|"
+    r"\s+(?:junk|sugar|meat|bread|after|late|at night|so much|processed|out|fast food|carbs|gluten|dairy|red meat|"
+    r"fried|"
     r"sweets|snacks|chocolate|takeaway|takeout|before|past|when|while|in front|with|the|like|as much|too much|crap|"
     r"rubbish|healthy|clean|well|right|vegetables|veg|fruit|meat|fish|greens|dinner|lunch|breakfast)\b"
 )
 _ILLNESS = vocab(ILLNESS)
 _WITH_MEALS = re.compile(
-    r"\b(?:(?:for|at|with)\s+(?:my\s+)?(?:breakfast|brunch|lunch|dinner|supper|meals?)|as a snack|plus|besides|on top of|"
+    r"\b(?:(?:for|at|with)\s+(?:my\s+)?(?:breakfast|brunch|lunch|dinner|supper|meals?)|as a snack|plus|besides|on top "
+    r"of|"
     r"in addition to|as well as)\b"
 )
 
@@ -203,12 +97,40 @@ DETECTORS: Final[tuple[Detector, ...]] = (
     Detector(
         id="crisis.restriction.restricting",
         kind="restriction",
-        pattern=seq(words("i", "im", "ive been", "i have been", "been", "she", "shes", "he", "hes", "started", "start",
-                          "keep", "kept", "back to", "am", "is", "was", "still"),
-                    opt(words("been", "really", "seriously", "properly")), words("restrict(?:ing|ed)?")),
-        guards=(FollowedBy("no_object", re.compile(
-            r"\s*(?:[.!?,;]|$|again|hard|harder|badly|a lot|more|heavily|severely|and|but|because|so|since|lately|"
-            r"really|every|all|to lose|to get|until|till|like|for (?:days|weeks))")),),
+        pattern=seq(
+            words(
+                "i",
+                "im",
+                "ive been",
+                "i have been",
+                "been",
+                "she",
+                "shes",
+                "he",
+                "hes",
+                "started",
+                "start",
+                "keep",
+                "kept",
+                "back to",
+                "am",
+                "is",
+                "was",
+                "still",
+            ),
+            opt(words("been", "really", "seriously", "properly")),
+            words("restrict(?:ing|ed)?"),
+        ),
+        guards=(
+            FollowedBy(
+                "no_object",
+                re.compile(
+                    r"\s*(?:[.!?,;]|$|again|hard|harder|badly|a lot|more|heavily|severely|and|but|because|so|since|"
+                    r"lately|"
+                    r"really|every|all|to lose|to get|until|till|like|for (?:days|weeks))"
+                ),
+            ),
+        ),
         examples=("I had anorexia years ago and I'm restricting again", "ive been restricting hard since christmas"),
         counterexamples=("I'm restricting carbs this month", "she restricts sodium for her blood pressure"),
     ),
@@ -311,7 +233,8 @@ DETECTORS: Final[tuple[Detector, ...]] = (
             NotFollowedBy(
                 "not_with_food",
                 re.compile(
-                    r"\s+(?:and|with|plus|&|n)\s+(?!(?:diet|black|water|gum|ice|air|cigarettes|energy|coffee|tea|nothing)\b)"
+                    r"\s+(?:and|with|plus|&|n)\s+(?!(?:diet|black|water|gum|ice|air|cigarettes|energy|coffee|tea|"
+                    r"nothing)\b)"
                 ),
             ),
             NotFollowedBy("not_a_place", re.compile(r"\s*(?:street|road|lane|avenue|island|boat)\b")),
@@ -333,7 +256,8 @@ DETECTORS: Final[tuple[Detector, ...]] = (
             NotFollowedBy(
                 "not_a_food",
                 re.compile(
-                    r"\s+(?:out|junk|fast food|late|takeaway|takeout|sugar|snacks|as much|so much|too much|crap|rubbish)\b"
+                    r"\s+(?:out|junk|fast food|late|takeaway|takeout|sugar|snacks|as much|so much|too much|crap|"
+                    r"rubbish)\b"
                 ),
             ),
         ),

@@ -18,39 +18,30 @@ from coach_core.policies.crisis.guards import (
     in_sentence,
     vocab,
 )
-from coach_core.policies.crisis.lexicon import (
-    ACCIDENT,
+from coach_core.policies.crisis.patterns import gap, named, opt, seq, words
+from coach_core.policies.crisis.tables.common import (
     BODY_PARTS,
     EXERCISE,
     HARM_MARKS,
     HARM_RESULTS,
     HARM_TOOLS,
     HARM_VERBS,
-    INTENT,
     POSSESSIVE,
     SELF,
-    SELF_HATE,
 )
-from coach_core.policies.crisis.patterns import gap, named, opt, seq, words
+from coach_core.policies.crisis.tables.context import ACCIDENT, INTENT, SELF_HATE
+from coach_core.policies.crisis.tables.self_harm import (
+    DESERVE_PAIN,
+    SH_WORDS,
+    STRONG_HARM,
+    UNTIL,
+    URGES,
+    USED_TO,
+)
 from coach_core.policies.text import sentence_around
 
-# Verbs that by themselves say a wound ("cut my wrist", "burn my arm"); the others ("hit my
-# leg", "scratch my arm") need a reason, a trigger or a result to be self-harm.
 # "pull my hair out": here "out" is the act, not "burn your legs out" at the gym.
 _OUT_IS_THE_ACT: Final = ("pull", "yank", "rip", "tear", "tore")
-STRONG_HARM: Final = ("cut", "cuts", "cutting", "slit", "slic", "carv", "burn", "stab", "pierc")
-UNTIL: Final = ("until", "till", "til", "hard enough to", "enough to", "so (?:hard|much) (?:that )?(?:it|they)")
-DESERVE_PAIN: Final = (
-    "deserves? to (?:be hungry|go hungry|feel hungry|be in pain|feel pain|hurt|be hurt|rot|suffer|bleed)",
-    "deserves? (?:the |some |this |to feel )?(?:pain|punishment|to be punished)",
-    "deserves? to (?:starve|go without food|not eat)",
-)
-URGES: Final = (
-    "urges? to (?:cut|hurt myself|harm myself|self[- ]?harm|sh|burn myself|bleed)",
-    "(?:cutting|self[- ]?harm|sh|harming) urges?",
-)
-USED_TO: Final = ("used to", "use to")
-SH_WORDS: Final = ("cut", "self[- ]?harm", "sh", "hurt myself", "burn myself", "harm myself")
 
 _INTENT = vocab(INTENT)
 _SELF_HATE = vocab(SELF_HATE)

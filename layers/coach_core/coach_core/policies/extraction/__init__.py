@@ -22,6 +22,7 @@ Simple past reports with no period ("I ate 900 calories") stay undecided (not da
 Digits before a scale word scale first ("12 hundred" = 1200, "1.2 thousand" = 1200), and
 at most MAX_NUMBERS numbers are read from one text, which keeps hostile inputs cheap.
 """
+
 from coach_core.policies.extraction.calories import CalorieValue, extract_calorie_values
 from coach_core.policies.extraction.durations import DURATION, DURATION_UNIT_WORDS, duration_days
 from coach_core.policies.extraction.numbers import WORD_NUMBER, numberize, parse_number, prepare

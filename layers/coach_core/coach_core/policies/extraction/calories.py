@@ -343,5 +343,3 @@ def extract_calorie_values(text: str) -> list[CalorieValue]:
         )
         prev_end = end
     return values
-
-

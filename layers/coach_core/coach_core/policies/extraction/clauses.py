@@ -39,5 +39,3 @@ def negated_head(head: str, *, caps_count: bool) -> bool:
     if m is None:
         return False
     return not (caps_count and _CAP_RE.search(m.group("gap")))
-
-

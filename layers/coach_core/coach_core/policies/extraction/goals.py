@@ -22,7 +22,8 @@ Role = Literal["start", "target"]
 
 _START_HEAD: Final = re.compile(
     r"(?:\b(?:im|i am|im at|i am at|i weigh|weigh(?:ing|s)?|currently(?: at)?|current(?:ly)?(?: weight)?(?: is| of|:)?|"
-    r"start(?:ing)?(?: weight)?(?: is| of| was|:)?|started at|at|from|youre|you are|you weigh|(?:she|he|they)(?:s| is| are| "
+    r"start(?:ing)?(?: weight)?(?: is| of| was|:)?|started at|at|from|youre|you are|you weigh|(?:she|he|they)(?:s| is| "
+    r"are| "
     r"weighs?)|my \w+ (?:is|weighs)|now|right now)\s+(?:(?:about|around|roughly|approximately|~|only|just|now)\s+)*)$"
 )
 _TARGET_HEAD: Final = re.compile(

@@ -214,5 +214,3 @@ def number_starts(text: str) -> tuple[int, ...]:
     """Where each number in `text` starts (the first MAX_NUMBERS): extraction looks only
     there, not at every character."""
     return tuple(m.start() for m, _ in zip(_NUMBER_START_RE.finditer(text), range(MAX_NUMBERS), strict=False))
-
-

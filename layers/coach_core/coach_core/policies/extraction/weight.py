@@ -59,7 +59,8 @@ _NOT_BODY_KIT_RE = re.compile(
 _ABSOLUTE_HEAD_RE = re.compile(
     r"(?:(?<!up )\bto|\bat|\bweigh\w*|\bbe|\breach|\bhit|\bunder|\bbelow|\bis|\bam|\bim|\bwas|\bare|"
     r"\bof|\byoure|\btheyre|\bshes|\bhes|\bcurrently|\bnow|\bstart(?:ing)?(?: weight)?|\bcurrent weight|"
-    r"\b(?:goal|target)(?: weight)?(?: is| of|:)?)\s+(?:(?:about|around|roughly|approximately|approx|under|below|~|only|"
+    r"\b(?:goal|target)(?: weight)?(?: is| of|:)?)\s+(?:(?:about|around|roughly|approximately|approx|under|below|~|"
+    r"only|"
     r"just)\s+)*$"
 )
 _NOT_CHANGE_HEAD_RE = re.compile(
