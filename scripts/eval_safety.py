@@ -4,7 +4,8 @@
 Per class: recall (cases labelled modify/block/flag that come out with that action and at least
 the labelled policies), false-alarm rate (cases labelled allow that come out as anything else)
 and exact matches (action and policy set as labelled). Grouped by set: `cases` (the classes of
-issue 11, tuned on), `holdout` (written before tuning, never tuned on), `regression`, `sample`.
+issue 11, tuned on), `holdout` (written before tuning, never tuned on), `regression`, `sample`,
+`decisions` (the examples of docs/SAFETY.md's decisions).
 
     python scripts/eval_safety.py [--set cases|holdout|regression|sample] [--failures]
 
@@ -25,7 +26,7 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT / "tests" / "data" / "safety"
-SETS = ("cases", "holdout", "regression", "sample")
+SETS = ("cases", "holdout", "regression", "sample", "decisions")
 
 
 @dataclass

@@ -3,7 +3,8 @@
 Each line is a `coach policy-check` input line plus `expected_action`, `expected_violations`
 and `class`. `cases/` holds the classes written for issue 11, `regression/` the cases that used
 to live in Python, `sample.jsonl` the labelled sample (a verbatim copy: its class comes from the
-tag in its note), and `holdout/` cases written before tuning and never tuned on.
+tag in its note), `decisions.jsonl` the examples of the decisions in docs/SAFETY.md, and
+`holdout/` cases written before tuning and never tuned on.
 """
 
 from __future__ import annotations
@@ -15,7 +16,10 @@ from typing import Any
 
 SAFETY_DATA = Path(__file__).resolve().parent / "data" / "safety"
 SAMPLE = SAFETY_DATA / "sample.jsonl"
-TUNED_FILES = sorted(SAFETY_DATA.glob("cases/*.jsonl")) + sorted(SAFETY_DATA.glob("regression/*.jsonl")) + [SAMPLE]
+DECISIONS = SAFETY_DATA / "decisions.jsonl"
+TUNED_FILES = (
+    sorted(SAFETY_DATA.glob("cases/*.jsonl")) + sorted(SAFETY_DATA.glob("regression/*.jsonl")) + [SAMPLE, DECISIONS]
+)
 HOLDOUT_FILES = sorted(SAFETY_DATA.glob("holdout/*.jsonl"))
 _NOTE_TAG = re.compile(r"^\[(\w+)\]")
 
