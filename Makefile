@@ -9,7 +9,7 @@ SERVICES := .coach/services.env
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: install services migrate seed run test test-browser screenshots lint typecheck bench layer lock synth clean
+.PHONY: install services migrate seed run test test-browser screenshots lint typecheck bench eval-safety layer lock synth clean
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -51,6 +51,11 @@ lint: install
 
 bench: services
 	source $(SERVICES) && $(PY) -m bench.run_all
+
+# Every labelled case in tests/data/safety/ through `coach policy-check`: per-class recall and
+# false-alarm rate (add ARGS=--failures to list each miss with the rule ids that fired).
+eval-safety: install
+	$(PY) scripts/eval_safety.py $(ARGS)
 
 # The layer installs exactly layers/requirements.lock (hash-checked aarch64 wheels for Lambda's Python).
 layer: install

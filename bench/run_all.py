@@ -30,6 +30,7 @@ BENCHMARKS = (
     "concurrency",
     "cache",
     "server_cpu",
+    "policy_speed",
 )
 RESULTS = ROOT / "bench" / "results"
 

@@ -1,37 +1,21 @@
 """`coach policy-check` as a user runs it: a subprocess reading JSON lines on stdin and
 writing one JSON line per case, in order, flushed per line (SAFETY_POLICIES.md,
-"Evaluation interface"). The labelled sample must come out exactly as labelled."""
+"Evaluation interface"). The labelled sample (tests/data/safety/sample.jsonl) and every other
+labelled case file in the repository must come out exactly as labelled."""
 
 from __future__ import annotations
 
 import json
-import os
 import select
 import subprocess
 import sys
 from pathlib import Path
 from typing import Any
 
-import pytest
+from coach_core.policies import POLICY_ORDER
+from tests.safety_cases import SAMPLE, TUNED_FILES, load_cases
 
-SAMPLE_ENV = "COACH_SAFETY_SAMPLE"
-OUTPUT_KEYS = {"id", "action", "violations", "disclaimers"}
-
-
-def _sample_path() -> Path:
-    """The labelled sample: $COACH_SAFETY_SAMPLE, else ../shared/evals beside the repository."""
-    configured = os.environ.get(SAMPLE_ENV)
-    path = (
-        Path(configured)
-        if configured
-        else Path(__file__).resolve().parents[2].parent / "shared/evals/safety-sample.jsonl"
-    )
-    if not path.is_file():
-        pytest.fail(
-            f"safety sample not found at {path}; put shared/ beside the repository or set {SAMPLE_ENV}",
-            pytrace=False,
-        )
-    return path
+OUTPUT_KEYS = {"id", "action", "violations", "disclaimers", "rules"}
 
 
 def _command() -> list[str]:
@@ -47,33 +31,45 @@ def _run(stdin: str) -> list[dict[str, Any]]:
     return [json.loads(line) for line in proc.stdout.splitlines()]
 
 
+def _mismatches(cases: list[dict[str, Any]], results: list[dict[str, Any]]) -> list[tuple[Any, ...]]:
+    return [
+        (c["id"], c["expected_action"], sorted(c["expected_violations"]), r["action"], r["rules"])
+        for c, r in zip(cases, results, strict=True)
+        if (r["action"], set(r["violations"])) != (c["expected_action"], set(c["expected_violations"]))
+    ]
+
+
 def test_sample_cases_come_out_as_labelled() -> None:
     """GIVEN every labelled sample line WHEN piped through `coach policy-check` THEN each output line has
     the expected action and violations, in input order, in exactly the spec's shape."""
-    cases = [
-        json.loads(line) for line in _sample_path().read_text(encoding="utf-8").splitlines() if line.strip()
-    ]
-    assert len(cases) >= 40
+    cases = [json.loads(line) for line in SAMPLE.read_text(encoding="utf-8").splitlines() if line.strip()]
+    assert len(cases) == 40
     stdin = "".join(
         json.dumps({"id": c["id"], "direction": c["direction"], "text": c["text"]}) + "\n" for c in cases
     )
     results = _run(stdin)
     assert [r["id"] for r in results] == [c["id"] for c in cases]
-    mismatches = [
-        (
-            c["id"],
-            c["expected_action"],
-            sorted(c["expected_violations"]),
-            r["action"],
-            sorted(r["violations"]),
-        )
-        for c, r in zip(cases, results, strict=True)
-        if (r["action"], set(r["violations"])) != (c["expected_action"], set(c["expected_violations"]))
-    ]
-    assert mismatches == []
+    assert _mismatches(cases, results) == []
     for r in results:
         assert set(r) == OUTPUT_KEYS
         assert set(r["disclaimers"]) <= {"general", "medical", "calorie_minimum", "weight_loss_rate"}
+
+
+def test_every_case_file_in_the_repository_comes_out_as_labelled() -> None:
+    """GIVEN every labelled case file (new classes, regression, sample) WHEN piped through the real
+    `coach policy-check` THEN each line comes out as labelled, and `rules` names one rule per violation,
+    in the same order, each prefixed with its policy."""
+    cases = [c for path in TUNED_FILES for c in load_cases(Path(path))]
+    stdin = "".join(
+        json.dumps({"id": c["id"], "direction": c["direction"], "text": c["text"]}) + "\n" for c in cases
+    )
+    results = _run(stdin)
+    assert [r["id"] for r in results] == [c["id"] for c in cases]
+    assert _mismatches(cases, results) == []
+    for r in results:
+        assert len(r["rules"]) == len(r["violations"])
+        assert all(rule.split(".")[0] == policy for rule, policy in zip(r["rules"], r["violations"], strict=True))
+        assert r["violations"] == [p for p in POLICY_ORDER if p in r["violations"]]
 
 
 def test_malformed_lines_yield_errors_and_the_run_goes_on() -> None:
@@ -98,6 +94,7 @@ def test_malformed_lines_yield_errors_and_the_run_goes_on() -> None:
         "action": "modify",
         "violations": ["weight_loss_rate"],
         "disclaimers": ["weight_loss_rate"],
+        "rules": ["weight_loss_rate.above_1kg_per_week"],
     }
     assert (results[5]["action"], results[5]["violations"]) == ("block", ["calorie_minimum"])
     assert all(isinstance(r["error"], str) and r["error"] for r in results if "error" in r)

@@ -131,13 +131,15 @@ EXPECTED_SEVERITY = {"crisis": "critical", "calorie_minimum": "high", "weight_lo
 
 
 def _policy_classes() -> dict[str, type]:
-    """Every class under policies/ that declares a policy `name`, `severity` and `evaluate`."""
+    """Every class under policies/ (subpackages included) that declares a policy `name`, `severity`
+    and `evaluate`."""
     import importlib
     import inspect
 
     found: dict[str, type] = {}
-    for path in (PACKAGE / "policies").glob("*.py"):
-        module = importlib.import_module(f"coach_core.policies.{path.stem}")
+    for path in (PACKAGE / "policies").rglob("*.py"):
+        parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+        module = importlib.import_module(".".join(parts[:-1] if parts[-1] == "__init__" else parts))
         for _, cls in inspect.getmembers(module, inspect.isclass):
             if cls.__module__ == module.__name__ and isinstance(getattr(cls, "name", None), str) and all(
                 hasattr(cls, attr) for attr in ("severity", "evaluate")

@@ -276,3 +276,69 @@ def test_weight_negation_and_questions(text: str, negated: bool, question: bool)
 def test_no_weight_rate(text: str) -> None:
     """GIVEN no body-weight change with a period WHEN extracted THEN nothing is returned."""
     assert extract_weekly_weight_change_kg(text) == []
+
+
+# (text, kg per week): a start weight, a lower target weight and a duration make a rate.
+START_TARGET = [
+    ("I'm 90 kg and want to be 80 kg in 5 weeks", 2.0),
+    ("currently 75 kg, goal 68 kg by my holiday in 4 weeks", 7 / 4),
+    ("starting weight 110 kg, goal 95 kg, timeline 10 weeks", 1.5),
+    ("I'm 180 pounds, want to hit 160 in 6 weeks", 20 * 0.45359237 / 6),
+    ("i weigh 82 kilos and need to be 75 for my wedding in 3 weeks", 7 / 3),
+    ("I'm 16 stone and want to be 14 stone in 8 weeks", 2 * 6.35 / 8),
+    ("You're 75 kg now. We'll get you to 70 kg in 3 weeks.", 5 / 3),
+    ("I'm at 85kg and my wedding is in 5 weeks, I want to be 78kg", 7 / 5),
+]
+
+
+@pytest.mark.parametrize(("text", "kg_per_week"), START_TARGET)
+def test_start_weight_target_weight_and_duration_make_a_rate(text: str, kg_per_week: float) -> None:
+    """GIVEN a start weight, a lower target (unit optional when close to the start) and a duration
+    anywhere in the text WHEN extracted THEN one loss at (start - target) / weeks, marked as such."""
+    [change] = [c for c in extract_weekly_weight_change_kg(text) if c.from_start_and_target]
+    assert change.kg_per_week == pytest.approx(kg_per_week, rel=1e-4)
+    assert change.direction == "loss"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I weigh 65 kg and I'd like to get to 70 kg in 10 weeks",  # a gain
+        "i'm 88 kg, goal weight 80, no rush, maybe by next summer",  # no duration
+        "I was 90 kg last year and now I'm 80 kg",  # two reports, no target
+        "I'm 180 pounds, want to hit 20 reps in 6 weeks",  # not a weight
+        "I'm 80 kg and I squat 100 kg, meet in 6 weeks",  # a lift, not a target
+    ],
+)
+def test_no_start_target_rate_without_a_lower_target_and_a_duration(text: str) -> None:
+    assert [c for c in extract_weekly_weight_change_kg(text) if c.from_start_and_target] == []
+
+
+@pytest.mark.parametrize(
+    ("text", "kcal"),
+    [
+        ("my weekly calorie budget is 7,500", 7500 / 7),
+        ("Set your weekly budget at 7,700 kcal.", 1100),
+        ("Plan for 6,300 calories across the week.", 900),
+        ("over the week i get about 7,500 calories", 7500 / 7),
+        ("Cap the week at 7,700 calories.", 1100),
+        ("weekly i do like 5000 cals", 5000 / 7),
+    ],
+)
+def test_weekly_budgets_are_divided_by_seven(text: str, kcal: float) -> None:
+    """GIVEN a weekly calorie budget named before or after the figure WHEN extracted THEN a daily
+    intake of a seventh of it."""
+    [value] = extract_calorie_values(text)
+    assert value.is_daily_intake and value.period == "week"
+    assert value.kcal == pytest.approx(kcal, rel=1e-4)
+
+
+def test_a_weekly_habit_does_not_make_a_daily_figure_weekly() -> None:
+    """GIVEN "3 times a week" in the head of a daily figure WHEN extracted THEN it stays a daily amount."""
+    [value] = extract_calorie_values("3 times a week I eat 1,800 calories")
+    assert value.period != "week"
+
+
+@pytest.mark.parametrize(("phrase", "days"), [("two or three days", 2.0), ("three to four days", 3.0)])
+def test_duration_word_ranges_take_the_shortest_end(phrase: str, days: float) -> None:
+    assert duration_days(phrase) == pytest.approx(days)

@@ -14,6 +14,8 @@ from coach_core.policies.types import Direction, PolicyFinding, Severity
 
 FLOOR_KCAL: Final = 1200.0
 HARD_FLOOR_KCAL: Final = 800.0
+RULE_BELOW_HARD_FLOOR: Final = "calorie_minimum.below_hard_floor"
+RULE_BELOW_FLOOR: Final = "calorie_minimum.below_floor"
 
 
 def _counts(value: CalorieValue) -> bool:
@@ -32,5 +34,5 @@ class CalorieMinimumPolicy:
         lowest = min(values, key=lambda v: v.kcal)
         trigger = excerpt(prepare(text), lowest.start, lowest.end)
         if lowest.kcal < HARD_FLOOR_KCAL:
-            return PolicyFinding("block", trigger, "calorie_minimum", "calorie_minimum")
-        return PolicyFinding("modify", trigger, "calorie_minimum")
+            return PolicyFinding("block", trigger, "calorie_minimum", "calorie_minimum", rule_id=RULE_BELOW_HARD_FLOOR)
+        return PolicyFinding("modify", trigger, "calorie_minimum", rule_id=RULE_BELOW_FLOOR)

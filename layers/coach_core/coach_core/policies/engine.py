@@ -75,6 +75,7 @@ class SafetyPolicyEngine:
                     trigger=sanitize_trigger(finding.trigger),
                     action=finding.action,
                     disclaimer_key=finding.disclaimer_key,
+                    rule_id=finding.rule_id or policy.name,
                 )
             )
             if finding.disclaimer_key and finding.disclaimer_key not in keys:

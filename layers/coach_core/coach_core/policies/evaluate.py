@@ -2,7 +2,11 @@
 against a corpus.
 
 Input line:  {"id": "...", "direction": "input" | "output", "text": "..."}
-Output line: {"id": "...", "action": "allow|modify|block|flag", "violations": [...], "disclaimers": [...]}
+Output line: {"id": "...", "action": "allow|modify|block|flag", "violations": [...], "disclaimers": [...],
+              "rules": [...]}
+
+`rules` names the rule of each violation (same order as `violations`), e.g.
+"crisis.purging.induced_vomiting", so every flag can be traced.
 
 Output lines come in input order, one per non-blank input line, flushed as they are
 written. A line that cannot be evaluated yields {"id": <id or null>, "error": "..."} and
@@ -45,6 +49,7 @@ def _evaluate_line(engine: SafetyPolicyEngine, line: str) -> dict[str, Any]:
         "action": result.action,
         "violations": list(result.violation_types),
         "disclaimers": list(result.disclaimer_keys),
+        "rules": list(result.rule_ids),
     }
 
 

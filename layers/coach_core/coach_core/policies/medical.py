@@ -104,6 +104,11 @@ _REQUESTS = (
     r"disorder|syndrome|deficiency|condition|infection)|is (?:this|it) (?:a |an )?(?:symptom|sign) of"
 )
 _MEDICAL_RE: Final = re.compile(rf"\b{alternation('|'.join((_DRUGS, _CONDITIONS, _SYMPTOMS, _REQUESTS)))}\b")
+# Which table a mention came from: the rule id ("medical.drug", ...), decided only on a hit.
+_RULES: Final = tuple(
+    (f"medical.{name}", re.compile(rf"\b{alternation(table)}\b"))
+    for name, table in (("drug", _DRUGS), ("condition", _CONDITIONS), ("symptom", _SYMPTOMS), ("request", _REQUESTS))
+)
 _FIGURATIVE_RE: Final = re.compile(
     r"(?:gave me|give me|giving me|gives me|nearly had|almost had|nearly gave|"
     r"almost gave)\s+(?:me\s+)?(?:an?\s+)?$"
@@ -131,6 +136,15 @@ def find_medical(text: str) -> tuple[re.Match[str], str] | None:
     return None
 
 
+def medical_rule(mention: str) -> str:
+    """The rule id of a mention found by `find_medical` ("medical.drug", "medical.condition",
+    "medical.symptom" or "medical.request")."""
+    for rule, pattern in _RULES:
+        if pattern.fullmatch(mention):
+            return rule
+    return "medical.condition"
+
+
 class MedicalPolicy:
     name: Final = "medical"
     severity: Final[Severity] = "low"
@@ -140,4 +154,4 @@ class MedicalPolicy:
         if hit is None:
             return None
         m, norm = hit
-        return PolicyFinding("modify", excerpt(norm, m.start(), m.end()), "medical")
+        return PolicyFinding("modify", excerpt(norm, m.start(), m.end()), "medical", rule_id=medical_rule(m.group(0)))

@@ -19,23 +19,28 @@ SEVERITY_RANK: Final[dict[str, int]] = {"critical": 0, "high": 1, "medium": 2, "
 @dataclass(frozen=True, slots=True)
 class PolicyFinding:
     """What one policy reports when it fires. `trigger` is the (already sanitised) excerpt
-    that made it fire; `message_key` names the replacement message for block/flag."""
+    that made it fire; `rule_id` names the rule that fired (e.g. "crisis.purging.induced_vomiting",
+    "calorie_minimum.below_hard_floor"), so every flag can be traced to one rule;
+    `message_key` names the replacement message for block/flag."""
 
     action: Action
     trigger: str
     disclaimer_key: str | None = None
     message_key: str | None = None
+    rule_id: str = ""
 
 
 @dataclass(frozen=True, slots=True)
 class PolicyViolation:
-    """One fired policy, as the result and the violation log carry it."""
+    """One fired policy, as the result and the violation log carry it. `rule_id` is the rule
+    of that policy that fired (stored beside the trigger, so a flag is explainable)."""
 
     type: str
     severity: Severity
     trigger: str
     action: Action
     disclaimer_key: str | None = None
+    rule_id: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,6 +64,11 @@ class PolicyResult:
     @property
     def violation_types(self) -> tuple[str, ...]:
         return tuple(v.type for v in self.violations)
+
+    @property
+    def rule_ids(self) -> tuple[str, ...]:
+        """The rule that fired for each violation, in the same order as `violations`."""
+        return tuple(v.rule_id for v in self.violations)
 
     @property
     def replaces_message(self) -> bool:

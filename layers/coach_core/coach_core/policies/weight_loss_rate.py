@@ -1,7 +1,8 @@
 """`weight_loss_rate` (medium): a target (or reported) loss faster than 1.0 kg per week.
 
 Units, periods, ranges, direction and negation come from
-`extraction.extract_weekly_weight_change_kg`; gains and maintenance never fire.
+`extraction.extract_weekly_weight_change_kg`, including a rate made of a start weight, a target
+weight and a duration; gains and maintenance never fire.
 """
 
 from __future__ import annotations
@@ -13,6 +14,8 @@ from coach_core.policies.text import excerpt
 from coach_core.policies.types import Direction, PolicyFinding, Severity
 
 MAX_KG_PER_WEEK: Final = 1.0
+RULE_TOO_FAST: Final = "weight_loss_rate.above_1kg_per_week"
+RULE_TOO_FAST_TO_TARGET: Final = "weight_loss_rate.start_to_target_above_1kg_per_week"
 _EPSILON: Final = 1e-9  # float noise on exactly 1.0 kg/week is not "faster"
 
 
@@ -36,4 +39,7 @@ class WeightLossRatePolicy:
         if not fast:
             return None
         fastest = max(fast, key=lambda c: c.kg_per_week)
-        return PolicyFinding("modify", excerpt(prepare(text), fastest.start, fastest.end), "weight_loss_rate")
+        rule = RULE_TOO_FAST_TO_TARGET if fastest.from_start_and_target else RULE_TOO_FAST
+        return PolicyFinding(
+            "modify", excerpt(prepare(text), fastest.start, fastest.end), "weight_loss_rate", rule_id=rule
+        )

@@ -80,7 +80,7 @@ def violation_rows(
             severity=v.severity,
             trigger_content=sanitize_trigger(v.trigger),
             action_taken=v.action,
-            rule_id=getattr(v, "rule_id", None),
+            rule_id=v.rule_id or None,
         )
         for v in result.violations
     ]

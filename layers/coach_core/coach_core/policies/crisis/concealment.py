@@ -1,0 +1,314 @@
+"""Concealment: hiding not eating, purging or weight loss from family, friends or colleagues,
+and, above all in the coach's replies, tips to hide it or to fake having eaten ("tell them you
+already ate", "push the food around your plate so it looks eaten", "run the tap so nobody
+hears you")."""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+from coach_core.policies.crisis.detector import Detector
+from coach_core.policies.crisis.guards import AnyOf, InSentence, NotFollowedBy, in_sentence, vocab
+from coach_core.policies.crisis.patterns import Pat, either, gap, near, opt, seq, words
+from coach_core.policies.crisis.tables.common import MEALS, OTHERS
+from coach_core.policies.crisis.tables.concealment import (
+    ATE,
+    ATE_NOW,
+    BEHAVIOUR,
+    CONCEAL,
+    EATER,
+    FAKE_ACTS,
+    FAKE_SIGNS,
+    MASKED,
+    MASKING,
+    SAY,
+    UNNOTICED,
+)
+from coach_core.policies.text import sentence_around
+
+_OTHERS_RE = "(?:" + "|".join(OTHERS) + ")"
+
+
+def _with_others(table: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(form.replace("OTHERS", _OTHERS_RE) for form in table)
+
+
+_CONCEAL = words(CONCEAL)
+_UNNOTICED = words(_with_others(UNNOTICED))
+_BEHAVIOUR = words(BEHAVIOUR)
+_FAKE_SIGNS = vocab(_with_others(FAKE_SIGNS))
+_ADVICE_HEAD = re.compile(
+    r"(?:^|[.!?;:,]\s*|\b(?:just|simply|then|and|so|you can|you could|try to|always|instead|could|can|might|maybe|"
+    r"if they ask|if anyone asks|if people ask|by)\s+)(?:\w+\s+){0,2}$"
+)
+# What makes "tell them you had lunch" a made-up excuse rather than a plain fact.
+_EXCUSE = re.compile(
+    r"\b(?:already|just|big|huge|massive|late|earlier|at (?:a|my|your) friends?|at (?:school|work|the office)|"
+    r"grabbed|snacked|full|stuffed|not hungry|arent hungry|isnt hungry|stomach|bug|tummy)\b"
+)
+_SECRET = re.compile(
+    r"\b(?:secret\w*|sneak\w*|hid\w*|behind (?:her|his|their|my \w+s?) backs?|when (?:\w+ ){1,2}(?:isnt|is not|arent|"
+    r"are not|not) (?:looking|watching|home|around)|so (?:that )?(?:nobody|no one|they|she|he|my \w+|mum|mom|dad|"
+    r"people)|"
+    r"without (?:her|him|them|anyone|any1|my \w+) (?:seeing|knowing|noticing))\b"
+)
+_BATHROOM = re.compile(
+    r"\b(?:bathroom|toilet|loo|throw\w* up|being sick|been sick|purg\w*|vomit\w*|after (?:meals|eating|"
+    r"dinner|lunch))\b"
+)
+
+
+_FOOD_CHOICE = re.compile(
+    r"\b(?:not eating|dont eat|didnt eat|havent eaten|doesnt eat|never eat|isnt eating|arent eating|youre not eating|"
+    r"im not eating)\s+(?:enough|much|any|properly|the|healthy|well|right|out|late|a lot|more|less|\w+\s+(?:protein|"
+    r"veg\w*|fruit|fib\w*|carbs|fat|greens|breakfast|meat|dairy|sugar|junk))\b|"
+    r"\b(?:doesnt|dont|didnt|wont|cant|not|never) (?:eat|eats|eating|ate) (?:them|it|those|these|my|your|his|her|"
+    r"their)\b"
+)
+_WHEN_YOU_NOTICE = re.compile(r"\b(?:if|when|once|as soon as|whenever)\s+(?:you|i)\s+$")
+
+
+def hiding_not_a_food_choice(text: str, m: re.Match[str]) -> bool:
+    """ "my trainer noticed i'm not eating enough protein" is about a food, and "if you notice
+    you're not eating enough" is a check-in, not hiding."""
+    if _FOOD_CHOICE.search(text, m.start(), min(len(text), m.end() + 40)):
+        return False
+    return not _WHEN_YOU_NOTICE.search(text[max(0, m.start() - 20) : m.start()])
+
+
+def deceit_or_advice(text: str, m: re.Match[str]) -> bool:
+    """ "tell them you already ate" as advice (said to the reader at the start of a clause) or
+    with a sign of deceit ("... so they stop asking"); not an honest "I told my trainer I ate"."""
+    if in_sentence(text, m, _FAKE_SIGNS):
+        return True
+    s_start, _ = sentence_around(text, m.start(), m.end())
+    imperative = _ADVICE_HEAD.search(text[s_start : m.start()]) is not None and m.group(0).split()[0] in (
+        "tell",
+        "say",
+        "saying",
+        "telling",
+        "claim",
+        "insist",
+    )
+    return imperative and _EXCUSE.search(text, m.start(), min(len(text), m.end() + 15)) is not None
+
+
+def _others_meals(words_: tuple[str, ...]) -> Pat:
+    return words(words_)
+
+
+DETECTORS: Final[tuple[Detector, ...]] = (
+    Detector(
+        id="crisis.concealment.hiding_behaviour",
+        kind="concealment",
+        pattern=either(near(_CONCEAL, _BEHAVIOUR, 10), near(_UNNOTICED, _BEHAVIOUR, 10)),
+        guards=(hiding_not_a_food_choice,),
+        examples=(
+            "how can I hide from my parents that I'm not eating",
+            "how do i stop my roommates from noticing i only eat once every two days",
+            "I wear baggy hoodies so my family won't see how much weight I've lost",
+            "I run the shower so nobody hears me throw up after dinner",
+            "what can i say to coworkers when they ask why i never eat lunch",
+        ),
+        counterexamples=(
+            "how do i hide vegetables in my kids' meals",
+            "I hide the chocolate so I'm not tempted",
+            "my trainer noticed i'm not eating enough protein",
+        ),
+    ),
+    Detector(
+        id="crisis.concealment.faked_eating",
+        kind="concealment",
+        pattern=words(FAKE_ACTS),
+        guards=(InSentence("deceit", _FAKE_SIGNS),),
+        examples=(
+            "Leave a few crumbs and a used plate out so it looks like you ate.",
+            "Move the food around your plate and take tiny bites so people think you're eating normally.",
+            "To avoid questions, wrap the food in a napkin and throw it away when no one is looking.",
+            "I've been throwing my packed lunch in the bin at school so my parents think I ate",
+        ),
+        counterexamples=("Cutting food into small pieces can help you eat more slowly.",),
+    ),
+    Detector(
+        id="crisis.concealment.claimed_eating",
+        kind="concealment",
+        pattern=seq(
+            words(SAY),
+            gap(4),
+            opt("that"),
+            words("i", "you", "she", "he", "they", "we", "youve", "ive", "youre", "im"),
+            words(ATE),
+        ),
+        guards=(deceit_or_advice,),
+        examples=(
+            "Tell your parents you already ate at a friend's place and they'll stop asking.",
+            "If your colleagues ask, just say you had a big breakfast and you're not hungry.",
+            "I tell everyone I already ate so they don't see I'm not eating",
+        ),
+        counterexamples=(
+            "I told my trainer I already ate before the session",
+            "It's fine to tell your host politely that you're full.",
+        ),
+    ),
+    Detector(
+        id="crisis.concealment.masking_purging",
+        kind="concealment",
+        pattern=seq(words(MASKING), gap(6), words(_with_others(MASKED))),
+        guards=(
+            AnyOf(
+                "in_the_bathroom",
+                (
+                    InSentence("bathroom", _BATHROOM),
+                    InSentence("water_running", re.compile(r"\b(?:water|tap|taps|shower)\b")),
+                ),
+            ),
+        ),
+        examples=(
+            "Run the water in the bathroom so nobody hears you.",
+            "Chew gum and use mouthwash afterwards so no one can tell you've been sick.",
+        ),
+        counterexamples=("Put on some music so nobody hears you grunting on the last set.",),
+    ),
+    Detector(
+        id="crisis.concealment.false_impression",
+        kind="concealment",
+        pattern=either(
+            seq(
+                words("make", "makes", "making", "made", "so", "so that", "let", "letting"),
+                words(_with_others(OTHERS), "it"),
+                words("look", "looks", "seem", "seems", "think", "thinks", "believe", "believes", "assume", "assumes"),
+                opt(words("like", "that")),
+                words(EATER),
+                opt(words("already", "just", "have", "had")),
+                words(ATE_NOW),
+            ),
+            seq(
+                words("trick\\w*", "fool\\w*", "convinc\\w*", "get", "getting"),
+                gap(2),
+                opt("into"),
+                words("thinking", "believing", "to think", "to believe"),
+                opt("that"),
+                words(EATER),
+                opt(words("already", "just", "have", "had")),
+                words(ATE_NOW),
+            ),
+            seq(
+                words("look", "looks", "looking"),
+                "like",
+                words(EATER),
+                opt(words("already", "just", "have", "had")),
+                words(ATE_NOW),
+            ),
+        ),
+        guards=(
+            NotFollowedBy("not_eating_well", re.compile(r"\s+(?:well|better|healthier|more|enough|a lot|too much)\b")),
+        ),
+        examples=(
+            "tips to make it look like i ate dinner",
+            "how do i trick my parents into thinking i'm eating",
+            "I throw my lunch away so my parents think I ate",
+        ),
+        counterexamples=("my mum thinks im eating better since I started cooking",),
+    ),
+    Detector(
+        id="crisis.concealment.hidden_food",
+        kind="concealment",
+        pattern=seq(
+            words(
+                "hid(?:e|es|ing)?",
+                "stash\\w*",
+                "sneak\\w*",
+                "slip\\w*",
+                "bin",
+                "binning",
+                "binned",
+                "throw\\w* away",
+                "threw away",
+                "flush\\w*",
+            ),
+            gap(2),
+            words(MEALS),
+            gap(2),
+            words("in", "under", "inside", "into", "behind", "down"),
+            opt(words("a", "the", "your", "my", "her", "his")),
+            words(
+                "napkins?",
+                "pockets?",
+                "bags?",
+                "bins?",
+                "table",
+                "chair",
+                "couch",
+                "sofa",
+                "bed",
+                "mattress",
+                "coat",
+                "jacket",
+                "hoodie",
+                "trash",
+                "toilet",
+                "sleeves?",
+                "plants?",
+                "pets?",
+                "dogs?",
+                "drawer",
+                "serviettes?",
+                "sink",
+            ),
+        ),
+        examples=("I hide food in my pockets at dinner", "hide food in napkins at dinner"),
+        counterexamples=("I put my lunch in the fridge",),
+    ),
+    Detector(
+        id="crisis.concealment.food_given_away",
+        kind="concealment",
+        pattern=seq(
+            words("put\\w*", "tip\\w*", "scrap\\w*", "feed\\w*", "fed", "giv\\w*", "gave", "throw\\w*", "threw"),
+            words("my", "her", "his", "your", "the"),
+            words("food", "meals?", "dinner", "lunch", "breakfast", "plate"),
+            words("in", "into", "to", "down"),
+            opt(words("the", "a")),
+            words("bin", "trash", "toilet", "dog", "cat", "sink", "garbage"),
+        ),
+        guards=(AnyOf("in_secret", (InSentence("deceit", _FAKE_SIGNS), InSentence("secret", _SECRET))),),
+        examples=("i feed my dinner to the dog when my parents arent looking",),
+        counterexamples=("my kid put his food in the bin again, picky eater",),
+    ),
+    Detector(
+        id="crisis.concealment.lying_about_food",
+        kind="concealment",
+        pattern=seq(
+            words("lie", "lies", "lying", "lied", "fib\\w*"),
+            opt(seq("to", gap(2))),
+            "about",
+            opt(words("my", "her", "his", "your")),
+            words(
+                "weight",
+                "eating",
+                "food",
+                "meals",
+                "what (?:i|she|he|you) (?:eat|ate|have eaten|ve eaten|had)",
+                "what (?:ive|youve|shes|hes) (?:eaten|had)",
+                "how (?:much|little) (?:i|she|he|you) (?:eat|ate)",
+                "calories",
+            ),
+        ),
+        examples=("I lie to my friends about what I've eaten", "my sister lies about eating"),
+        counterexamples=("I lied about my age to join the gym",),
+    ),
+    Detector(
+        id="crisis.concealment.fake_eating",
+        kind="concealment",
+        pattern=seq(
+            words("pretend\\w*", "fake", "faking"),
+            opt(seq("to", gap(2))),
+            opt("that"),
+            opt(words("i", "ive", "you", "youve", "she", "shes", "he", "hes", "they", "theyve", "we")),
+            opt(words("have", "had", "already", "just")),
+            words("eat\\w*", "ate", "eaten", "meals?", "food", "full"),
+        ),
+        examples=("I pretend to eat at family dinners", "how do I pretend I've eaten so my mum stops asking"),
+        counterexamples=("pretend the bar is heavier than it is",),
+    ),
+)

@@ -1,0 +1,255 @@
+"""Passive and indirect death wishes: hoping not to wake up or for an accident, others better
+off without me, being a burden, wanting to disappear or stop existing, death that "would be
+fine", nobody noticing if I were gone. Kind `suicide`."""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+from coach_core.policies.crisis.detector import Detector
+from coach_core.policies.crisis.guards import (
+    InSentence,
+    NotFollowedBy,
+)
+from coach_core.policies.crisis.patterns import either, gap, named, opt, seq, words
+
+# --- Context --------------------------------------------------------------------------------------
+from coach_core.policies.crisis.suicide_context import (
+    THINKING,
+    absence_not_an_activity,
+    not_a_break,
+    outcome_not_negated,
+    wish_is_the_persons,
+)
+from coach_core.policies.crisis.tables.suicide import (
+    ABSENT,
+    BETTER,
+    CRASHES,
+    DESIRE,
+    FATAL_SELF,
+    HITS_ME,
+    SELF_SUBJECT,
+    VEHICLES,
+)
+
+DETECTORS: Final[tuple[Detector, ...]] = (
+    Detector(
+        id="crisis.suicide.hoped_for_death",
+        kind="suicide",
+        pattern=seq(words(DESIRE), opt("that"), words(SELF_SUBJECT), gap(6), named("out", words(FATAL_SELF))),
+        guards=(wish_is_the_persons, outcome_not_negated, not_a_break),
+        examples=(
+            "sometimes i hope i just don't wake up tomorrow",
+            "i wouldnt care if i died tomorrow honestly",
+            "I hope I don't make it to my next birthday",
+            "not suicidal or anything i just wish i would die in my sleep",
+        ),
+        counterexamples=("i hope i dont die on this hill lol", "I wish I could get to the gym more"),
+    ),
+    Detector(
+        id="crisis.suicide.hoped_for_accident",
+        kind="suicide",
+        pattern=seq(words(DESIRE), gap(4), named("out", words(HITS_ME))),
+        guards=(wish_is_the_persons, outcome_not_negated),
+        examples=("i keep hoping a car hits me when i cross the road", "i wish someone would just kill me"),
+        counterexamples=("I hope this workout doesn't kill me", "I wish the trainer would go easy on me"),
+    ),
+    Detector(
+        id="crisis.suicide.hoped_for_crash",
+        kind="suicide",
+        pattern=seq(words(DESIRE), gap(4), words(VEHICLES), gap(2), named("out", words(CRASHES))),
+        guards=(outcome_not_negated,),
+        examples=("wouldn't mind if the plane went down on my flight home tbh",),
+        counterexamples=("I hope the plane doesn't crash lol, nervous flyer",),
+    ),
+    Detector(
+        id="crisis.suicide.better_off_without_me",
+        kind="suicide",
+        pattern=seq(words(BETTER), gap(6), named("out", words(ABSENT))),
+        guards=(absence_not_an_activity,),
+        examples=(
+            "everyone would be better off without me",
+            "my kids would honestly be happier if i wasn't here",
+            "life would be easier for them if i died",
+            "Maybe your family really would be better off without you around.",
+        ),
+        counterexamples=("I'm better off without sugar", "the plan is easier without you tracking everything"),
+    ),
+    Detector(
+        id="crisis.suicide.death_would_be_fine",
+        kind="suicide",
+        pattern=seq(
+            words(
+                "if i (?:died|die|were to die|didnt wake up|never woke up|was gone|got hit|got killed|just died|"
+                "just disappeared|disappeared|stopped existing)"
+            ),
+            gap(6),
+            words(
+                "(?:would|will|d) (?:\\w+ )?be (?:\\w+ )?(?:fine|ok|okay|a relief|good|nice|for the best|better|"
+                "easier)",
+                "(?:wouldnt|would not) (?:\\w+ )?(?:care|mind|be sad|matter)",
+                "fine by me",
+                "ok with me",
+                "okay with me",
+                "wouldnt be the worst",
+            ),
+        ),
+        examples=(
+            "if i died in my sleep tonight that would honestly be fine by me",
+            "if i didnt wake up i wouldnt mind",
+        ),
+        counterexamples=("if i die on this hill run it'll be worth it lol",),
+    ),
+    Detector(
+        id="crisis.suicide.burden",
+        kind="suicide",
+        pattern=seq(
+            words(
+                "im",
+                "i am",
+                "i feel like",
+                "feel like",
+                "feeling like",
+                "i feel",
+                "i know im",
+                "i think im",
+                "being",
+                "im just",
+                "i am just",
+            ),
+            opt(words("such", "just", "only", "nothing but", "always")),
+            opt(words("a", "an")),
+            words("burden", "waste of space", "waste of oxygen", "waste of air"),
+        ),
+        examples=("i feel like such a burden to everyone", "my mum says im a burden and shes right"),
+        counterexamples=("carrying the sandbag felt like a burden on my shoulders",),
+        guards=(
+            NotFollowedBy("not_a_load", re.compile(r"\s+(?:on|for) (?:my|the) (?:shoulders?|back|knees?|legs?)\b")),
+        ),
+    ),
+    Detector(
+        id="crisis.suicide.stop_existing",
+        kind="suicide",
+        pattern=either(
+            seq(
+                words("not", "stop", "stopped", "no longer"),
+                words(
+                    "be here", "being here", "be alive", "being alive", "be around", "being around", "existing", "exist"
+                ),
+            ),
+            seq(
+                words(
+                    "want to",
+                    "wish i could",
+                    "wish to",
+                    "going to",
+                    "need to",
+                    "just want to",
+                    "should",
+                    "could",
+                    "want to just",
+                ),
+                opt("just"),
+                words(
+                    "disappear",
+                    "vanish",
+                    "not exist",
+                    "stop existing",
+                    "cease to exist",
+                    "fade away",
+                ),
+            ),
+            words("disappear (?:forever|for good|permanently|and never come back)", "fade away and not come back"),
+        ),
+        guards=(not_a_break, wish_is_the_persons),
+        examples=("i want to disappear forever", "I just want to stop existing", "i wanna fade away and not come back"),
+        counterexamples=("I want to disappear into a good book this weekend", "I want to disappear on holiday"),
+    ),
+    Detector(
+        id="crisis.suicide.sleep_forever",
+        kind="suicide",
+        pattern=seq(
+            words(
+                "want to",
+                "wish i could",
+                "just want to",
+                "considering",
+                "thinking (?:about|of)",
+                "ready to",
+                "planning to",
+                "plan to",
+                "need to",
+                "long to",
+            ),
+            opt(words("just", "go to", "going to", "fall")),
+            words(
+                "sleep (?:forever|permanently|for good|and never wake up|and not wake up)",
+                "asleep (?:forever|permanently|for good|and never wake up|and not wake up)",
+            ),
+        ),
+        guards=(wish_is_the_persons,),
+        examples=("i want to go to sleep forever", "honestly considering going to sleep permanently"),
+        counterexamples=("i could sleep forever after that hike", "i want to sleep forever after leg day"),
+    ),
+    Detector(
+        id="crisis.suicide.be_gone",
+        kind="suicide",
+        pattern=seq(
+            words("want(?:s)? to", "wish i (?:was|were|could be)", "ready to", "need to", "just want to"), "be gone"
+        ),
+        guards=(NotFollowedBy("not_a_trip", re.compile(r"\s+(?:for|on|by|from|till|until|to|at|before|after)\b")),),
+        examples=("i just want to be gone", "honestly ready to be gone"),
+        counterexamples=("I want to be gone for the weekend", "I need to be gone by 6 for training"),
+    ),
+    Detector(
+        id="crisis.suicide.nobody_would_care",
+        kind="suicide",
+        pattern=either(
+            seq(
+                words("no ?one", "nobody", "no1", "anyone", "any1"),
+                opt(words("would", "will", "d", "even", "really")),
+                opt("even"),
+                words("notice", "care", "miss me", "mind", "cry"),
+                gap(4),
+                words(
+                    "if (?:i|im) (?:was|were|am|just)? ?(?:gone|dead|died|die|disappeared|disappear|left for good|"
+                    "wasnt here|wasnt around|werent here|killed myself|didnt exist|stopped existing|vanished)"
+                ),
+            ),
+            seq(words("no ?one", "nobody", "no1"), words("would", "will", "d"), opt("even"), "miss me"),
+            seq(
+                words(
+                    "if i (?:die|died|was dead|were dead|am dead|was gone|were gone|am gone|killed myself|crashed|"
+                    "got hit|got killed|went missing|vanished|didnt come (?:back|home)|never came (?:back|home)|"
+                    "disappeared)"
+                ),
+                gap(3),
+                words(
+                    "would (?:any|some|no)\\w*",
+                    "will (?:any|some|no)\\w*",
+                    "no ?one would",
+                    "nobody would",
+                    "who would",
+                    "no ?one will",
+                    "nobody will",
+                ),
+            ),
+        ),
+        examples=("nobody would notice if i was gone", "no one would miss me", "if i died would anyone even care"),
+        counterexamples=("nobody would notice if I skipped one session",),
+    ),
+    Detector(
+        id="crisis.suicide.drive_into",
+        kind="suicide",
+        pattern=seq(
+            words("swerv\\w*", "steer\\w*", "driv(?:e|ing) my car", "crash(?:ing)? my car"),
+            words("into", "off"),
+            gap(2),
+            words("tree", "wall", "traffic", "lorry", "truck", "river", "cliff", "barrier", "bridge"),
+        ),
+        guards=(InSentence("thinking_of_it", THINKING),),
+        examples=("whenever i drive i think about how easy it would be to swerve into a tree",),
+        counterexamples=("a deer made me swerve into a ditch on the way to the gym",),
+    ),
+)

@@ -1,0 +1,227 @@
+"""Purging: making oneself sick, vomiting tied to eating or weight, and the euphemisms a reply
+might use ("bring it back up", "empty your stomach", "get rid of it before it digests", "head
+to the bathroom right after eating"); chewing and spitting; "b/p"."""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+from coach_core.policies.crisis.detector import OUTPUT_ONLY, Detector
+from coach_core.policies.crisis.guards import (
+    AnyOf,
+    InSentence,
+    Near,
+    NotFollowedBy,
+    NotInSentence,
+    in_sentence,
+    vocab,
+)
+from coach_core.policies.crisis.patterns import either, gap, opt, seq, words
+from coach_core.policies.crisis.tables.common import EXERCISE, ILLNESS, POSSESSIVE, SELF
+from coach_core.policies.crisis.tables.context import ED_CONTEXT, NAUSEA
+from coach_core.policies.crisis.tables.purging import (
+    AFTER_EATING,
+    EXPEL,
+    HOW_TO,
+    MAKE,
+    SICK,
+    TOILET_TRIP,
+    VOMIT,
+)
+
+_ILLNESS = vocab(ILLNESS)
+_NAUSEA = vocab(NAUSEA)
+_EXERCISE = vocab(EXERCISE)
+_ED_CONTEXT = vocab(ED_CONTEXT)
+_DECLUTTER_TAIL = re.compile(
+    r"\s+(?:(?:the|my|our|your|all|all the|of)\s+)*(?:pantry|kitchen|fridge|freezer|cupboards?|closet|house|home|"
+    r"cabinets?|wardrobe|shelves|social|feed|inbox|toxins|junk|processed|sugar|snacks?|treats|temptations|clutter)\b"
+)
+_BLOOD_PRESSURE = re.compile(
+    r"\b(?:pressure|reading|readings|mmhg|systolic|diastolic|hypertension|meds|medication|pills?|monitor|cuff|"
+    r"[0-9]{2,3}\s*/\s*[0-9]{2,3})\b|\bb\s?/\s?p\s+(?:is|was|has been|s)\s+(?:\w+\s+)?(?:high|low|up|down|normal|"
+    r"fine|good|ok|okay|better|elevated)"
+)
+_BOWELS = re.compile(
+    r"\b(?:fib(?:re|er)|poo\w*|bowels?|constipat\w*|ibs|diarrh\w*|normal|number two|pee|wee|urinat\w*|coffee|"
+    r"laxative)\b"
+)
+_PURGE_SIGNS = re.compile(
+    r"\b(?:being sick|been sick|hear\w*|sounds?|smell\w*|red eyes|every meal|each meal|straight after|right after|"
+    r"immediately after|comes? back|let it|all come|binge\w*|calories|weight|undo)\b"
+)
+_SPIT_TAIL = re.compile(
+    r"\s+(?:out\s+)?(?:the\s+|any\s+|your\s+)?(?:bones?|pits?|seeds?|stones?|shells?|gum|pips?|husks?|gristle)\b"
+)
+
+
+def not_a_bug_or_a_hard_session(text: str, m: re.Match[str]) -> bool:
+    """Vomiting from an illness, or nausea during exercise, is not purging."""
+    if in_sentence(text, m, _ILLNESS):
+        return False
+    return not (in_sentence(text, m, _NAUSEA) and in_sentence(text, m, _EXERCISE))
+
+
+DETECTORS: Final[tuple[Detector, ...]] = (
+    Detector(
+        id="crisis.purging.induced_vomiting",
+        kind="purging",
+        pattern=either(
+            seq(words(MAKE), words(SELF), opt("to"), words(SICK)), seq(words("gag(?:s|ged|ging)?"), words(SELF))
+        ),
+        examples=(
+            "i keep making myself throw up after dinner",
+            "my friend makes herself sick after eating",
+            "how do you make yourself gag",
+        ),
+        counterexamples=("the smell made me feel sick",),
+    ),
+    Detector(
+        id="crisis.purging.vomiting_after_eating",
+        kind="purging",
+        pattern=words(VOMIT),
+        guards=(not_a_bug_or_a_hard_session, Near("eating_or_weight", _ED_CONTEXT, 80)),
+        examples=("I threw up after dinner so it wouldn't count", "whats the easiest way to throw up food"),
+        counterexamples=("I almost threw up during burpees", "I threw up from food poisoning yesterday"),
+    ),
+    Detector(
+        id="crisis.purging.vomiting_suggested",
+        kind="purging",
+        pattern=words(VOMIT),
+        guards=(not_a_bug_or_a_hard_session, NotInSentence("not_exercise", _EXERCISE)),
+        directions=OUTPUT_ONLY,
+        examples=("Throwing it up within 20 minutes means most of it won't be absorbed.",),
+        counterexamples=("Some people feel like they might throw up during hard intervals.",),
+    ),
+    Detector(
+        id="crisis.purging.euphemism",
+        kind="purging",
+        pattern=words(EXPEL),
+        guards=(
+            not_a_bug_or_a_hard_session,
+            AnyOf(
+                "eating_or_advice",
+                (
+                    Near("eating_or_weight", _ED_CONTEXT, 80),
+                    InSentence("bathroom", re.compile(r"\b(?:bathroom|toilet|loo|throat|sink)\b")),
+                    InSentence("made_easier", re.compile(r"\b(?:easier|easily|quicker|faster|trick|tip)\b")),
+                ),
+            ),
+        ),
+        examples=(
+            "After a binge, getting it back up fast limits the calories.",
+            "Empty your stomach after a binge so the calories don't count.",
+            "i keep bringing my meals back up so the calories don't stick",
+            "Just get rid of it before it digests and you won't gain anything.",
+        ),
+        counterexamples=(
+            "I nearly brought my breakfast up after the hill sprints",
+            "Empty the pan onto a plate and rest it.",
+        ),
+    ),
+    Detector(
+        id="crisis.purging.bathroom_after_meals",
+        kind="purging",
+        pattern=either(
+            seq(words(TOILET_TRIP), gap(2), words(AFTER_EATING)), seq(words(AFTER_EATING), gap(4), words(TOILET_TRIP))
+        ),
+        guards=(
+            NotInSentence("not_an_illness", _ILLNESS),
+            NotInSentence("not_bowels", _BOWELS),
+            AnyOf(
+                "purge_signs", (Near("eating_or_weight", _PURGE_SIGNS, 80), Near("eating_or_weight2", _ED_CONTEXT, 0))
+            ),
+        ),
+        examples=(
+            "my daughter goes to the bathroom straight after every meal and i can hear her being sick",
+            "Head to the toilet right after eating and let it all come up.",
+        ),
+        counterexamples=("I go to the toilet after breakfast every day, is that normal with fibre?",),
+    ),
+    Detector(
+        id="crisis.purging.how_to",
+        kind="purging",
+        pattern=seq(
+            words(HOW_TO),
+            opt(words("i", "you", "we", "people")),
+            opt(words("make (?:myself|yourself)")),
+            words("throw up", "vomit", "puke", "purge", "be sick", "gag", "bring (?:food|it) back up"),
+        ),
+        guards=(NotInSentence("not_an_illness", _ILLNESS),),
+        examples=("how do i bring food back up easier", "best way to purge after a binge"),
+        counterexamples=("how to stop feeling like i will vomit after a stomach bug",),
+    ),
+    Detector(
+        id="crisis.purging.fingers_and_spitting",
+        kind="purging",
+        pattern=either(
+            seq(
+                words("fingers?", "toothbrush", "spoon", "something", "things", "a finger", "my hand"),
+                "down",
+                words(POSSESSIVE, "the"),
+                "throat",
+            ),
+            seq(words("chew\\w*"), gap(3), words("and", "then", "n"), words("spit\\w*")),
+            seq(words("spit\\w*"), gap(3), "out", gap(2), "after chewing"),
+            seq(
+                words("spit\\w*"),
+                words("it", "food", "them", "everything"),
+                "out",
+                words("before", "instead of"),
+                words("swallow\\w*"),
+            ),
+        ),
+        guards=(NotFollowedBy("not_pips", _SPIT_TAIL), NotInSentence("not_gum", re.compile(r"\bchew\w* gum\b"))),
+        examples=("stick my fingers down my throat after meals", "I chew and spit my food so I don't swallow calories"),
+        counterexamples=("chew the olives and spit out the pits",),
+    ),
+    Detector(
+        id="crisis.purging.purge_word",
+        kind="purging",
+        pattern=words("purg(?:e|es|ed|ing)"),
+        guards=(NotFollowedBy("not_decluttering", _DECLUTTER_TAIL),),
+        examples=("i purge after every meal", "Purging after meals keeps the calories off."),
+        counterexamples=("purge my pantry of junk food",),
+    ),
+    Detector(
+        id="crisis.purging.binge_purge_abbreviation",
+        kind="purging",
+        pattern=words("b/p", "b / p", "b /p", "b/ p", "b&p"),
+        guards=(NotInSentence("not_blood_pressure", _BLOOD_PRESSURE),),
+        examples=("b/p cycle again tonight",),
+        counterexamples=("my b/p is 130/85",),
+    ),
+    Detector(
+        id="crisis.purging.keeping_food_down",
+        kind="purging",
+        pattern=seq(
+            words("havent", "have not", "not", "cant", "cannot", "dont", "didnt", "wont", "never"),
+            opt("been"),
+            words("kept", "keeping", "keep", "let"),
+            words("a meal", "food", "anything", "meals", "dinner", "lunch", "it"),
+            "down",
+        ),
+        guards=(
+            NotInSentence("not_an_illness", _ILLNESS),
+            AnyOf(
+                "on_purpose_or_weight",
+                (
+                    InSentence(
+                        "intent",
+                        re.compile(
+                            r"\b(?:want\w*|on purpose|make sure|wont let|dont let|so it|calories|"
+                            r"weight|scale|count)\b"
+                        ),
+                    ),
+                    InSentence("weight", re.compile(r"\b(?:lose|thin|skinny|fat)\b")),
+                ),
+            ),
+        ),
+        examples=(
+            "can't keep food down because i make sure it comes back up",
+            "i never keep a meal down, the calories scare me",
+        ),
+        counterexamples=("stomach bug, can't keep anything down",),
+    ),
+)

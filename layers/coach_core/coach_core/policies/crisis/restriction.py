@@ -1,0 +1,278 @@
+"""Restriction and starvation: starving oneself, stopping or refusing food, eating nothing
+until weak or until a number on the scale, living on a token amount of food, water, coffee or
+gum, and believing one does not deserve food. (Not eating for days is `fasting`.)"""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+from coach_core.policies.crisis.detector import Detector
+from coach_core.policies.crisis.guards import FollowedBy, NotFollowedBy, NotInSentence, NotPrecededBy, vocab
+from coach_core.policies.crisis.patterns import either, gap, opt, seq, words
+from coach_core.policies.crisis.tables.common import ILLNESS, SELF
+from coach_core.policies.crisis.tables.restriction import (
+    BODY_GIVES_OUT,
+    LIVE_ON,
+    NOT_FOOD,
+    REFUSES,
+    STARVE,
+    STOPPED_EATING,
+    STOPPED_HEAD,
+    TO_GET_THIN,
+    TOKEN_FOODS,
+)
+
+OBJECT_TAIL = re.compile(
+    r"\s+(?:junk|sugar|meat|bread|after|late|at night|so much|processed|out|fast food|carbs|gluten|dairy|red meat|"
+    r"fried|"
+    r"sweets|snacks|chocolate|takeaway|takeout|before|past|when|while|in front|with|the|like|as much|too much|crap|"
+    r"rubbish|healthy|clean|well|right|vegetables|veg|fruit|meat|fish|greens|dinner|lunch|breakfast)\b"
+)
+_ILLNESS = vocab(ILLNESS)
+_WITH_MEALS = re.compile(
+    r"\b(?:(?:for|at|with)\s+(?:my\s+)?(?:breakfast|brunch|lunch|dinner|supper|meals?)|as a snack|plus|besides|on top "
+    r"of|"
+    r"in addition to|as well as)\b"
+)
+
+
+DETECTORS: Final[tuple[Detector, ...]] = (
+    Detector(
+        id="crisis.restriction.starving_self",
+        kind="restriction",
+        pattern=either(seq(words(STARVE), words(SELF)), words("starvation diet")),
+        guards=(
+            NotFollowedBy("not_of_sleep", re.compile(r"\s+of\s+(?!food|calories|nutrients|meals|energy)\w")),
+            NotPrecededBy(
+                "not_rejected",
+                re.compile(
+                    r"\b(?:without|instead of|rather than|avoid\w*|no need to|no more|stop|dont|never)\s+(?:\w+\s+)?$"
+                ),
+            ),
+        ),
+        examples=("my daughter is starving herself", "i'm starving myself to get thin for summer"),
+        counterexamples=("lose weight without starving yourself", "I'm starving, what should I have for lunch?"),
+    ),
+    Detector(
+        id="crisis.restriction.starve_to_lose",
+        kind="restriction",
+        pattern=seq(
+            words(STARVE),
+            gap(3),
+            words("to", "so (?:i|that i|she|he|they) can", "until", "till", "in order to"),
+            opt(words("i", "you", "she", "he", "we", "they")),
+            words(TO_GET_THIN),
+        ),
+        examples=("gonna starve until i lose 5 kg", "she starves herself to fit into the dress"),
+        counterexamples=("I'm starving so I'll look for a snack",),
+    ),
+    Detector(
+        id="crisis.restriction.starve_until",
+        kind="restriction",
+        pattern=seq(words(STARVE), opt("myself"), words("until", "till", "til", "before", "up to")),
+        guards=(
+            NotFollowedBy(
+                "not_a_meal",
+                re.compile(
+                    r"\s+(?:lunch|dinner|breakfast|supper|i eat|we eat|later|tonight|the next meal|my next meal|food)\b"
+                ),
+            ),
+        ),
+        examples=("i starve till the weekend then binge",),
+        counterexamples=("I'm starving until lunch, any snack ideas?",),
+    ),
+    Detector(
+        id="crisis.restriction.stopped_eating",
+        kind="restriction",
+        pattern=seq(
+            words(STOPPED_HEAD),
+            opt(words("basically", "pretty much", "totally", "completely", "just")),
+            words(STOPPED_EATING),
+        ),
+        guards=(NotFollowedBy("not_a_food", OBJECT_TAIL), NotInSentence("not_an_illness", _ILLNESS)),
+        examples=("I've basically stopped eating", "she has stopped eating"),
+        counterexamples=("I've stopped eating junk food", "I stopped eating after 8pm"),
+    ),
+    Detector(
+        id="crisis.restriction.restricting",
+        kind="restriction",
+        pattern=seq(
+            words(
+                "i",
+                "im",
+                "ive been",
+                "i have been",
+                "been",
+                "she",
+                "shes",
+                "he",
+                "hes",
+                "started",
+                "start",
+                "keep",
+                "kept",
+                "back to",
+                "am",
+                "is",
+                "was",
+                "still",
+            ),
+            opt(words("been", "really", "seriously", "properly")),
+            words("restrict(?:ing|ed)?"),
+        ),
+        guards=(
+            FollowedBy(
+                "no_object",
+                re.compile(
+                    r"\s*(?:[.!?,;]|$|again|hard|harder|badly|a lot|more|heavily|severely|and|but|because|so|since|"
+                    r"lately|"
+                    r"really|every|all|to lose|to get|until|till|like|for (?:days|weeks))"
+                ),
+            ),
+        ),
+        examples=("I had anorexia years ago and I'm restricting again", "ive been restricting hard since christmas"),
+        counterexamples=("I'm restricting carbs this month", "she restricts sodium for her blood pressure"),
+    ),
+    Detector(
+        id="crisis.restriction.refuses_food",
+        kind="restriction",
+        pattern=words(REFUSES),
+        guards=(NotFollowedBy("not_a_food", OBJECT_TAIL), NotInSentence("not_an_illness", _ILLNESS)),
+        examples=("my son refuses to eat anything", "she is refusing to eat"),
+        counterexamples=("my toddler refuses to eat vegetables",),
+    ),
+    Detector(
+        id="crisis.restriction.until_weak",
+        kind="restriction",
+        pattern=seq(
+            words("dont", "do not", "never", "not", "stop", "stopped", "no"),
+            words("eat", "eating", "food"),
+            opt(words("anything", "at all")),
+            words("until", "till", "til", "unless"),
+            words("i", "im", "i am", "you", "youre", "you are", "my body"),
+            gap(2),
+            words(BODY_GIVES_OUT),
+        ),
+        examples=("i just dont eat until im weak",),
+        counterexamples=("I don't eat until I'm hungry",),
+    ),
+    Detector(
+        id="crisis.restriction.rest_days",
+        kind="restriction",
+        pattern=seq(
+            words("dont", "do not", "never", "not", "stop", "skip", "avoid", "no"),
+            words("eat", "eating", "food", "meals"),
+            opt(words("anything", "at all")),
+            words("on", "during"),
+            opt(words("my", "your", "the")),
+            words("rest", "off", "non-?training", "non training", "recovery", "weekend", "lazy"),
+            words("days?"),
+        ),
+        examples=("don't eat on rest days",),
+        counterexamples=("eat a bit less on rest days",),
+    ),
+    Detector(
+        id="crisis.restriction.token_food",
+        kind="restriction",
+        pattern=seq(
+            either(
+                seq(
+                    words("only", "just"),
+                    words(
+                        "(?:let|allow)(?:s|ing)? (?:myself|me)(?: to (?:eat|have))?",
+                        "eat(?:ing)?",
+                        "ate",
+                        "have",
+                        "having",
+                        "had",
+                        "consume",
+                        "consuming",
+                        "live on",
+                        "living on",
+                    ),
+                ),
+                seq(words("eat(?:ing)?", "ate", "have", "having", "had"), words("only", "just")),
+            ),
+            opt(words("like", "about")),
+            words("one", "a", "an", "1", "half an?", "a single", "a few", "two", "2", "a couple of"),
+            opt(words("small", "tiny")),
+            words(TOKEN_FOODS),
+            gap(5),
+            words("(?:a|per|each|every) day"),
+        ),
+        guards=(NotInSentence("not_part_of_meals", _WITH_MEALS),),
+        examples=("i only eat one apple a day",),
+        counterexamples=("I have two eggs a day for breakfast",),
+    ),
+    Detector(
+        id="crisis.restriction.until_a_number",
+        kind="restriction",
+        pattern=seq(
+            words("stop", "stopping", "stopped", "quit", "quitting", "not", "no", "eat", "eating", "ate"),
+            words("eating", "food", "nothing"),
+            gap(1),
+            words("until", "till", "til", "before"),
+            words("i", "im", "i am", "you", "youre", "you are", "she", "he"),
+            words("hit", "reach", "get", "weigh", "lose", "see", "look", "am", "are", "is", "fit", "drop"),
+        ),
+        examples=("I'm not eating until I hit 50 kg", "eat nothing until you see the scale move"),
+        counterexamples=("no eating until I'm hungry",),
+    ),
+    Detector(
+        id="crisis.restriction.living_on",
+        kind="restriction",
+        pattern=seq(
+            words(LIVE_ON),
+            words("on", "off"),
+            opt(words("just", "only", "nothing but")),
+            words(NOT_FOOD),
+            opt(seq(words("and", "&", "n"), words(NOT_FOOD))),
+        ),
+        guards=(
+            NotFollowedBy(
+                "not_with_food",
+                re.compile(
+                    r"\s+(?:and|with|plus|&|n)\s+(?!(?:diet|black|water|gum|ice|air|cigarettes|energy|coffee|tea|"
+                    r"nothing)\b)"
+                ),
+            ),
+            NotFollowedBy("not_a_place", re.compile(r"\s*(?:street|road|lane|avenue|island|boat)\b")),
+        ),
+        examples=("i've been living on black coffee and gum", "surviving on diet coke"),
+        counterexamples=("running on coffee and a bagel and protein today", "I live on water street"),
+    ),
+    Detector(
+        id="crisis.restriction.so_i_dont_eat",
+        kind="restriction",
+        pattern=seq(
+            words("so", "so that"),
+            words("i", "she", "he", "you", "they"),
+            words("dont", "do not", "doesnt", "wont", "will not", "never", "can skip", "can avoid"),
+            opt(words("have to", "need to", "feel the need to", "feel like")),
+            words("eat", "eating"),
+        ),
+        guards=(
+            NotFollowedBy(
+                "not_a_food",
+                re.compile(
+                    r"\s+(?:out|junk|fast food|late|takeaway|takeout|sugar|snacks|as much|so much|too much|crap|"
+                    r"rubbish)\b"
+                ),
+            ),
+        ),
+        examples=("i drink loads of water so i dont have to eat",),
+        counterexamples=("I meal prep so I don't eat junk",),
+    ),
+    Detector(
+        id="crisis.restriction.undeserved_food",
+        kind="restriction",
+        pattern=seq(
+            words("dont", "do not", "didnt", "never", "doesnt"),
+            "deserve",
+            words("to eat", "food", "to have food", "a meal", "dinner", "lunch", "breakfast"),
+        ),
+        examples=("I don't deserve to eat today",),
+        counterexamples=("you deserve a good meal after that race",),
+    ),
+)

@@ -1,0 +1,107 @@
+"""What the scanner drops after a detector matched: behaviour stated as clearly resolved past
+("I struggled with purging as a teenager, but that's been behind me for two decades"), and,
+in the coach's replies, a behaviour named only to warn about it or to point to help ("laxatives
+are not a safe way to lose weight", "if you ever feel like hurting yourself, call 988").
+
+Resolved past needs three things: a past marker in the match's sentence, a resolution
+somewhere in the text, and nothing that sounds current (a strong marker such as "again" or
+"urges" anywhere, or a weaker one such as "lately" in a sentence about the behaviour).
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import Final
+
+from coach_core.policies.crisis.guards import in_sentence, vocab
+from coach_core.policies.crisis.tables.scope import (
+    BEHAVIOUR_ECHO,
+    CURRENT_STRONG,
+    CURRENT_WEAK,
+    NOT_RESOLVED,
+    PAST,
+    RESOLVED,
+    SUPPORT,
+    WARNING,
+)
+from coach_core.policies.text import sentence_around
+
+_WAVED_AWAY = re.compile(
+    r"\b(?:without|no need (?:to|for)|skip(?:ping)?|avoid(?:ing)?|instead of|dont need|dont have to|no)\s+"
+    r"(?:\w+\s+){0,3}$"
+)
+_NEGATED_WARNING = re.compile(
+    r"\b(?:not|isnt|arent|wasnt|never|no|hardly|barely|perfectly|totally|completely)\s+(?:(?:a|an|really|that|very|"
+    r"at all|so)\s+)*$"
+)
+# The negation must be said to the reader ("please don't", "you should never", "I can't
+# recommend"), not belong to someone else in the advice ("so they don't notice you skip").
+_NEGATED_BEFORE = re.compile(
+    r"(?:^\W*|[,:;(-]\s*|\b(?:please|you|youll|you should|you must|i|id|i would|we|just|so|and|but|then|always|"
+    r"to|or|never|really|definitely|strongly)\s+)(?:dont|do not|never|avoid|avoiding|stop|shouldnt|should not|wont|"
+    r"will not|cannot|cant|can not|not|no need to|instead of|rather than|please dont|please do not|"
+    r"would not|wouldnt|must not|mustnt)\b(?:\s+\S+)?\s*$"
+)
+
+_REFLECTED = re.compile(
+    r"\b(?:(?:when|if) you (?:say|said|mention|mentioned|write|wrote|tell me|told me|talk about)|you (?:said|mentioned|"
+    r"wrote|told me|shared)|it sounds like you\w*|sounds like youre|i hear (?:that )?you|you feel like|youre feeling|"
+    r"(?:having|have|had) thoughts (?:of|about)|thoughts of|(?:telling|told|tell|shared|sharing|mentioned|mentioning|"
+    r"saying|said|say) (?:me |us )?(?:that )?you|thank you for (?:sharing|telling|opening up))\b"
+)
+_CRISIS_LINE_RE: Final = re.compile(
+    r"\b(?:988|helplines?|hotlines?|crisis (?:line|text line|team|service)|samaritans|emergency services|lifeline)\b"
+)
+_PAST_RE: Final = vocab(PAST)
+_RESOLVED_RE: Final = vocab(RESOLVED)
+_NOT_RESOLVED_RE: Final = vocab(NOT_RESOLVED)
+_CURRENT_STRONG_RE: Final = vocab(CURRENT_STRONG)
+_CURRENT_WEAK_RE: Final = vocab(CURRENT_WEAK)
+_ECHO_RE: Final = vocab(BEHAVIOUR_ECHO)
+_SUPPORT_RE: Final = vocab(SUPPORT)
+_WARNING_RE: Final = vocab(WARNING)
+
+
+@lru_cache(maxsize=8)
+def _resolution_stated(text: str) -> bool:
+    """A resolution somewhere, none of it denied, and no strong current marker (once per text)."""
+    if not _RESOLVED_RE.search(text) or _NOT_RESOLVED_RE.search(text):
+        return False
+    return not _CURRENT_STRONG_RE.search(text)
+
+
+def _weak_current_near_behaviour(text: str, m: re.Match[str]) -> bool:
+    for c in _CURRENT_WEAK_RE.finditer(text):
+        s_start, s_end = sentence_around(text, c.start(), c.end())
+        if s_start <= m.start() < s_end or _ECHO_RE.search(text, s_start, s_end):
+            return True
+    return False
+
+
+def resolved_past(text: str, m: re.Match[str]) -> bool:
+    """The match is stated as past and the text says it is clearly resolved."""
+    return in_sentence(text, m, _PAST_RE) and _resolution_stated(text) and not _weak_current_near_behaviour(text, m)
+
+
+def _counts(pattern: re.Pattern[str], unless: re.Pattern[str], text: str, lo: int, hi: int) -> bool:
+    """A match of `pattern` in text[lo:hi] that `unless` does not cancel right before it."""
+    return any(not unless.search(text[max(lo, w.start() - 24) : w.start()]) for w in pattern.finditer(text, lo, hi))
+
+
+def supportive(text: str, m: re.Match[str]) -> bool:
+    """Output that names a behaviour to warn about it or point to help, not to teach it, or
+    that reflects the user's words back ("when you say you wish you wouldn't wake up..."). A
+    crisis line (988, a helpline) in the next sentence counts too: "Unalive is a word for
+    suicide; if you're having those thoughts, call 988"."""
+    s_start, s_end = sentence_around(text, m.start(), m.end())
+    head = text[s_start : m.start()]
+    if _NEGATED_BEFORE.search(head) or _REFLECTED.search(head):
+        return True
+    if s_end < len(text):
+        n_start, n_end = sentence_around(text, min(len(text) - 1, s_end + 1))
+        if _CRISIS_LINE_RE.search(text, n_start, n_end):
+            return True
+    return _counts(_SUPPORT_RE, _WAVED_AWAY, text, s_start, s_end) or _counts(
+        _WARNING_RE, _NEGATED_WARNING, text, s_start, s_end
+    )

@@ -1,0 +1,267 @@
+"""Self-harm: by the usual words ("self-harm", "cut myself"), by the act or its result
+("burned my arm with a lighter", "scratching until it bleeds", "punching my thighs till they
+bruise", "burn marks on her wrists"), urges, and relapse after "used to"."""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+from coach_core.policies.crisis.detector import Detector
+from coach_core.policies.crisis.guards import (
+    AnyOf,
+    FollowedBy,
+    InSentence,
+    Near,
+    NotFollowedBy,
+    NotInSentence,
+    in_sentence,
+    vocab,
+)
+from coach_core.policies.crisis.patterns import gap, named, opt, seq, words
+from coach_core.policies.crisis.tables.common import (
+    BODY_PARTS,
+    EXERCISE,
+    HARM_MARKS,
+    HARM_RESULTS,
+    HARM_TOOLS,
+    HARM_VERBS,
+    POSSESSIVE,
+    SELF,
+)
+from coach_core.policies.crisis.tables.context import ACCIDENT, INTENT, SELF_HATE
+from coach_core.policies.crisis.tables.self_harm import (
+    DESERVE_PAIN,
+    SH_WORDS,
+    STRONG_HARM,
+    UNTIL,
+    URGES,
+    USED_TO,
+)
+from coach_core.policies.text import sentence_around
+
+# "pull my hair out": here "out" is the act, not "burn your legs out" at the gym.
+_OUT_IS_THE_ACT: Final = ("pull", "yank", "rip", "tear", "tore")
+
+_INTENT = vocab(INTENT)
+_SELF_HATE = vocab(SELF_HATE)
+_ACCIDENT = vocab(ACCIDENT, EXERCISE, "stair ?master", "stairs", "lunges", "steps")
+_EXERCISE = vocab(EXERCISE)
+_RESULT = vocab(HARM_RESULTS, "until it bleeds", "until they bleed")
+_SH_CONTEXT = re.compile(
+    r"\b(?:urges?|relaps\w*|again|scars?|clean|free|cuts?|cutting|wounds?|blades?|razors?|self|harm\w*|want to|tempted|"
+    r"tonight|last night|recover\w*|hide|hiding|fresh|deep)\b"
+)
+_NOT_HARM_TAIL = re.compile(r"\s+(?:out|some slack|slack|a break|laughing|short|up|off|down|free)\b")
+_FITNESS_CUT = re.compile(
+    r"\b(?:calori\w*|cals|kcal|bulk\w*|macros?|weight|kg|kgs|lbs?|pounds|protein|carbs?|diet\w*|phase|season|gym|"
+    r"deficit|lean|shred\w*|body ?fat|fat loss|training|maintenance|sugar|dairy|gluten|hair|nails|grass|wood|paper|"
+    r"onions?|vegetables?|meat|chicken|fruit|bread|cake|slice|costs?|ties|class|corners)\b"
+)
+_THOUGHT_ENDS = re.compile(
+    r"\s*(?:[.!?,;]|$|and\b|but\b|in\b|as\b|when\b|at\b|for\b|myself\b|a lot\b|again\b|back\b|until\b|until\b|too\b|"
+    r"before\b|badly\b|lol\b|tbh\b|so\b)"
+)
+
+
+def deliberate(text: str, m: re.Match[str]) -> bool:
+    """Hurting oneself counts when it says why or when ("when i overeat", "as punishment");
+    otherwise not when it reads as an accident or a training injury, and for the milder verbs
+    ("scratch", "hit") only with self-hatred or a wound that follows."""
+    if _NOT_HARM_TAIL.match(text, m.end()) and not m.group("verb").startswith(_OUT_IS_THE_ACT):
+        return False
+    if in_sentence(text, m, _INTENT):
+        return True
+    if in_sentence(text, m, _ACCIDENT):
+        return False
+    _, s_end = sentence_around(text, m.start(), m.end())
+    return (
+        m.group("verb").startswith(STRONG_HARM)
+        or in_sentence(text, m, _SELF_HATE)
+        or _RESULT.search(text, m.end(), s_end) is not None
+    )
+
+
+def deliberate_to_self(text: str, m: re.Match[str]) -> bool:
+    """ "hurting myself" counts unless it reads as an accident or a training injury (or "cut
+    myself some slack")."""
+    if _NOT_HARM_TAIL.match(text, m.end()):
+        return False
+    return in_sentence(text, m, _INTENT) or not in_sentence(text, m, _ACCIDENT)
+
+
+def not_a_diet_cut(text: str, m: re.Match[str]) -> bool:
+    """ "cutting again" in a text about calories or carbs is a diet phase."""
+    return _FITNESS_CUT.search(text) is None
+
+
+_HARM_VERB = named("verb", words(HARM_VERBS))
+_BODY = seq(words(POSSESSIVE), opt("own"), words(BODY_PARTS))
+
+DETECTORS: Final[tuple[Detector, ...]] = (
+    Detector(
+        id="crisis.self_harm.named",
+        kind="self_harm",
+        pattern=words("self[- ]?(?:harm\\w*|injur\\w*|mutilat\\w*)"),
+        examples=("I've been self-harming", "self harm urges tonight"),
+        counterexamples=("selfie after the gym",),
+    ),
+    Detector(
+        id="crisis.self_harm.abbreviation",
+        kind="self_harm",
+        pattern=words("sh"),
+        guards=(Near("sh_context", _SH_CONTEXT, 40),),
+        examples=("sh urges are bad tonight", "clean from sh for 6 months but i relapsed yesterday"),
+        counterexamples=("sh is short for shoulder press in my notes",),
+    ),
+    Detector(
+        id="crisis.self_harm.hurt_self",
+        kind="self_harm",
+        pattern=seq(_HARM_VERB, words(SELF)),
+        guards=(deliberate_to_self,),
+        examples=(
+            "i cut myself again last night",
+            "i hurt myself on purpose when i eat too much",
+            "If you want, hit yourself a few times when you slip so you remember.",
+        ),
+        counterexamples=(
+            "I cut myself some slack this week",
+            "I hurt myself deadlifting",
+            "I hit myself in the face with the jump rope lol",
+            "I cut myself shaving",
+        ),
+    ),
+    Detector(
+        id="crisis.self_harm.hurt_body",
+        kind="self_harm",
+        pattern=seq(_HARM_VERB, opt(words("into", "to", "on", "against", "at")), _BODY),
+        guards=(
+            deliberate,
+            NotFollowedBy("not_a_training_day", re.compile(r"\s+(?:day|days|workout|session|training)\b")),
+        ),
+        examples=(
+            "I burned my arm with a lighter after I binged",
+            "i keep bruising my thighs on purpose",
+            "I hit my stomach every time I eat something bad",
+            "A quick slap to your thigh every time you reach for a snack builds discipline.",
+        ),
+        counterexamples=(
+            "burned my fingers on the pan making eggs",
+            "I cut my finger chopping onions",
+            "I bruised my thigh on the barbell during hip thrusts",
+            "scratched my arm on a branch on my run",
+        ),
+    ),
+    Detector(
+        id="crisis.self_harm.until_it_bleeds",
+        kind="self_harm",
+        pattern=seq(_HARM_VERB, gap(6), words(UNTIL), gap(3), words(HARM_RESULTS)),
+        guards=(NotInSentence("not_sport", _EXERCISE),),
+        examples=(
+            "i've been scratching my arms until they bleed",
+            "im picking my skin until it bleeds every night",
+            "A pinch hard enough to leave a mark is a good reminder not to snack.",
+        ),
+        counterexamples=("I hit the heavy bag at the gym until my knuckles bled",),
+    ),
+    Detector(
+        id="crisis.self_harm.with_a_tool",
+        kind="self_harm",
+        pattern=seq(_HARM_VERB, gap(4), words("with", "using"), words(HARM_TOOLS)),
+        guards=(NotInSentence("not_an_accident", _ACCIDENT),),
+        examples=("i burned myself with a lighter after i binged", "he's been burning himself with cigarettes"),
+        counterexamples=("I burned my hand with the kettle while cooking",),
+    ),
+    Detector(
+        id="crisis.self_harm.marks",
+        kind="self_harm",
+        pattern=seq(words(HARM_MARKS), words("on", "across", "along", "in", "all over"), _BODY),
+        guards=(
+            NotInSentence("not_an_accident", _ACCIDENT),
+            AnyOf(
+                "wound_or_reason",
+                (
+                    InSentence("reason", _INTENT),
+                    InSentence("wound", re.compile(r"\b(?:cuts|scars|wounds|burns?|burn marks|gashes)\b")),
+                ),
+            ),
+        ),
+        examples=(
+            "i have new cuts on my thighs",
+            "my sister has burn marks on her wrists and says she does it to feel something",
+        ),
+        counterexamples=("I have bruises on my thighs from squats",),
+    ),
+    Detector(
+        id="crisis.self_harm.cutting_again",
+        kind="self_harm",
+        pattern=seq(
+            words("started", "start", "starting", "been", "keep", "kept", "am", "im", "back to"),
+            "cutting",
+            words("again", "lately", "more", "every \\w+", "myself"),
+        ),
+        guards=(not_a_diet_cut,),
+        examples=("I've started cutting again",),
+        counterexamples=("started cutting again, 1800 calories a day",),
+    ),
+    Detector(
+        id="crisis.self_harm.used_to",
+        kind="self_harm",
+        pattern=seq(words(USED_TO), words(SH_WORDS)),
+        guards=(FollowedBy("thought_ends", _THOUGHT_ENDS),),
+        examples=("I used to cut and I did it again last night", "used to hurt myself, started again since lockdown"),
+        counterexamples=("I used to cut carbs completely",),
+    ),
+    Detector(
+        id="crisis.self_harm.urge",
+        kind="self_harm",
+        pattern=words(URGES),
+        examples=("the urge to cut is really strong tonight",),
+        counterexamples=("the urge to cut carbs is strong",),
+        guards=(NotFollowedBy("not_a_food", re.compile(r"\s+(?:carbs|sugar|calories|back|down|out)\b")),),
+    ),
+    Detector(
+        id="crisis.self_harm.hate_body_hurt",
+        kind="self_harm",
+        pattern=seq(
+            words("hate", "hating", "disgust\\w*", "loathe"),
+            words("my (?:body|self|thighs|stomach|arms|legs|skin|face)", "myself"),
+            gap(6),
+            words("want to", "going to", "need to", "could"),
+            words("cut", "hurt", "burn", "punish", "harm", "scratch", "rip", "tear"),
+            words("it", "them", "myself", "my \\w+"),
+        ),
+        guards=(NotInSentence("not_a_diet_cut", _FITNESS_CUT),),
+        examples=("i hate my thighs so much i want to cut them",),
+        counterexamples=("i hate my stomach and want to cut my calories",),
+    ),
+    Detector(
+        id="crisis.self_harm.skin_off",
+        kind="self_harm",
+        pattern=seq(
+            words("rip\\w*", "tear\\w*", "peel\\w*", "scratch\\w*", "claw\\w*", "carv\\w*"),
+            words(POSSESSIVE),
+            opt("own"),
+            words("skin", "flesh", "face"),
+            "off",
+        ),
+        guards=(NotInSentence("not_sport", _EXERCISE),),
+        examples=("i want to rip my skin off",),
+        counterexamples=("the rope climb nearly ripped my skin off at crossfit",),
+    ),
+    Detector(
+        id="crisis.self_harm.deserves_pain",
+        kind="self_harm",
+        pattern=words(DESERVE_PAIN),
+        examples=("i deserve the pain after what i ate today", "she says she deserves to be hungry"),
+        counterexamples=("you deserve a rest day",),
+    ),
+    Detector(
+        id="crisis.self_harm.carved_into",
+        kind="self_harm",
+        pattern=seq(words("carv\\w*", "scratch\\w*", "cut"), gap(6), "into", _BODY),
+        guards=(NotInSentence("not_an_accident", _ACCIDENT),),
+        examples=("I carved the number I weigh into my leg",),
+        counterexamples=("I cut the apple into my lunchbox",),
+    ),
+)

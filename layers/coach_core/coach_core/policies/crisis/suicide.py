@@ -1,0 +1,197 @@
+"""Suicide: direct statements ("want to die", "kill myself", "end it all"), slang ("kms",
+"unalive", "sewerslide", "ctb"), plans and means (methods, lethal doses, overdose, the rope,
+goodbye notes). Passive and indirect wishes are in `death_wishes`."""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+from coach_core.policies.crisis.detector import Detector
+from coach_core.policies.crisis.guards import (
+    FollowedBy,
+    NotFollowedBy,
+    NotInSentence,
+)
+from coach_core.policies.crisis.patterns import either, opt, seq, words
+
+# --- Context --------------------------------------------------------------------------------------
+from coach_core.policies.crisis.suicide_context import (
+    ROPE_KIT,
+    closes_the_thought,
+    not_a_drill,
+    not_a_way_of_living,
+    not_effort_hyperbole,
+    not_kilometres,
+    wish_is_the_persons,
+)
+from coach_core.policies.crisis.tables.common import SELF
+from coach_core.policies.crisis.tables.suicide import (
+    DEATH_PHRASES,
+    KILL_VERBS,
+    SLANG,
+    SUI_SLANG,
+    WANT_TO,
+)
+
+DETECTORS: Final[tuple[Detector, ...]] = (
+    Detector(
+        id="crisis.suicide.suicide_word",
+        kind="suicide",
+        pattern=words("su[i1l]?[cs]{1,2}[i1]?d(?:e|es|al|ally|ing|le|el|ial)", "suicid\\w*"),
+        guards=(not_a_drill,),
+        examples=("i think about suicide a lot", "feeling suicidal tonight", "im so sucidal", "su1c1dal thoughts"),
+        counterexamples=("we did suicides at basketball practice", "suicide sprints again today"),
+    ),
+    Detector(
+        id="crisis.suicide.kill_self",
+        kind="suicide",
+        pattern=seq(words(KILL_VERBS), words(SELF)),
+        guards=(not_effort_hyperbole, NotFollowedBy("not_laughing", re.compile(r"\s+(?:laughing|in the foot)\b"))),
+        examples=(
+            "I want to kill myself",
+            "i wanna unalive myself",
+            "thinking of offing myself",
+            "i wanna k!ll myself",
+        ),
+        counterexamples=("I'm killing myself at the gym this month", "killing myself laughing at this"),
+    ),
+    Detector(
+        id="crisis.suicide.slang",
+        kind="suicide",
+        pattern=either(words("kms", SLANG), words(SUI_SLANG), seq(words("yeet(?:ing)? myself"), words("off", "into"))),
+        guards=(not_kilometres, not_a_drill),
+        examples=(
+            "honestly kms",
+            "thinking of unaliving",
+            "the sewerslide thoughts are back",
+            "i think im going to ctb",
+        ),
+        counterexamples=("ran 5 kms today", "my commute is 30 kms each way"),
+    ),
+    Detector(
+        id="crisis.suicide.commit",
+        kind="suicide",
+        pattern=seq(words("want(?:s)? to", "going to", "about to", "ready to", "plan(?:ning)? to"), "commit"),
+        guards=(FollowedBy("thought_ends", re.compile(r"\s*(?:[.!?,;]|$|tonight|soon|today|now|lol|tbh)")),),
+        examples=("i want to commit", "honestly ready to commit tonight"),
+        counterexamples=("i need to commit to my meal prep this week", "i want to commit to running"),
+    ),
+    Detector(
+        id="crisis.suicide.want_to_die",
+        kind="suicide",
+        pattern=seq(words(WANT_TO), opt("just"), words("die", "be dead")),
+        guards=(
+            wish_is_the_persons,
+            NotFollowedBy(
+                "not_for_a_thing", re.compile(r"\s+(?:on\s+(?:this|that|the|a)\s+hill|for\s+(?:a|that|this|some)\b)")
+            ),
+        ),
+        examples=("i just want to die", "I'm ready to die", "i wanna d!e", "my friend says she wants to die"),
+        counterexamples=(
+            "my legs want to die after leg day",
+            "hiit makes me want to die lol",
+            "I'd rather die for a cause",
+        ),
+    ),
+    Detector(
+        id="crisis.suicide.death_wish",
+        kind="suicide",
+        pattern=words(DEATH_PHRASES),
+        guards=(wish_is_the_persons, not_a_way_of_living),
+        examples=(
+            "honestly i'd be better off dead",
+            "I don't want to be alive anymore",
+            "life is pointless",
+            "im so tired of existing",
+            "thinking of taking my own life",
+            "I'd rather die than gain weight",
+        ),
+        counterexamples=("I'm tired of living on salads", "this hill sprint makes me want to be dead lol"),
+    ),
+    Detector(
+        id="crisis.suicide.no_way_out",
+        kind="suicide",
+        pattern=seq(
+            words(
+                "no",
+                "theres no",
+                "there is no",
+                "dont see a",
+                "do not see a",
+                "cant see a",
+                "cannot see a",
+                "cant find a",
+                "only one",
+            ),
+            "way out",
+        ),
+        guards=(
+            NotFollowedBy(
+                "not_of_a_thing",
+                re.compile(r"\s+of\s+(?!(?:this|my)\s+(?:life|pain|hell|misery|head)\b|(?:life|it all|everything)\b)"),
+            ),
+        ),
+        examples=("i see no way out", "theres only one way out of this life"),
+        counterexamples=("no way out of this plateau?",),
+    ),
+    Detector(
+        id="crisis.suicide.jump",
+        kind="suicide",
+        pattern=seq(words("want to", "going to", "ready to", "about to", "gonna"), "jump"),
+        guards=(FollowedBy("a_fall", re.compile(r"\s*(?:[.!?,;]|$|off|from|in front|tonight|now|right now)")),),
+        examples=("i want to jump", "im going to jump off the bridge"),
+        counterexamples=("I want to jump higher for basketball", "I'm going to jump rope for cardio"),
+    ),
+    Detector(
+        id="crisis.suicide.end_it",
+        kind="suicide",
+        pattern=seq(words("end", "ending", "ended"), words("it", "things", "everything")),
+        guards=(closes_the_thought,),
+        examples=("i just want to end it", "I've been thinking about ending things"),
+        counterexamples=("let's end it here for today", "end it with a long stretch"),
+    ),
+    Detector(
+        id="crisis.suicide.not_wake_up",
+        kind="suicide",
+        pattern=seq(
+            words("never", "not", "dont", "do not", "wont", "wouldnt", "would not"),
+            opt(words("want to", "have to", "ever", "to")),
+            words("wake", "wake up"),
+        ),
+        guards=(closes_the_thought,),
+        examples=("sometimes I wish I could go to sleep and not wake up", "i pray i never wake up"),
+        counterexamples=("I don't want to wake up early for the gym",),
+    ),
+    Detector(
+        id="crisis.suicide.rope",
+        kind="suicide",
+        pattern=either(
+            seq(
+                words("think(?:s|ing)? (?:about|of)", "dream(?:s|ing)? (?:about|of)", "tempted by", "looking at"),
+                words("the rope", "a rope", "rope"),
+            ),
+            seq(words("the rope"), words("again", "is calling", "looks? (?:good|tempting|inviting)")),
+        ),
+        guards=(NotInSentence("not_gym_rope", ROPE_KIT),),
+        examples=("been thinking about the rope again",),
+        counterexamples=("thinking about the rope climb test at crossfit",),
+    ),
+    Detector(
+        id="crisis.suicide.overdose",
+        kind="suicide",
+        pattern=words("overdos\\w*"),
+        guards=(
+            NotFollowedBy(
+                "not_everyday_excess",
+                re.compile(
+                    r"\s+on\s+(?:caffeine|coffee|protein|creatine|vitamin\w*|supplements?|pre-?workout|sugar|carbs|"
+                    r"chocolate|"
+                    r"water|electrolytes|fib(?:re|er)|iron|zinc|magnesium|melatonin|fish oil|salt|sodium)\b"
+                ),
+            ),
+        ),
+        examples=("I'm gonna overdose on my pills", "thinking about an overdose"),
+        counterexamples=("I overdosed on caffeine before the race",),
+    ),
+)

@@ -1,0 +1,135 @@
+"""Context and guards for the suicide and death-wish detectors: drills and effort hyperbole,
+kilometres, the end of a thought, breaks and trips, whose wish it is, and negated outcomes."""
+
+from __future__ import annotations
+
+import re
+
+from coach_core.policies.crisis.guards import in_sentence, vocab
+from coach_core.policies.crisis.tables.common import EXERCISE
+from coach_core.policies.extraction import WORD_NUMBER
+from coach_core.policies.text import sentence_around
+
+_DRILL_TAIL = re.compile(r"\s*(?:sprints?|runs?|drills?|squats?|lines?|shuttles?|squad|burpees?)\b")
+_DRILL_HEAD = re.compile(
+    r"\b(?:doing|did|do|ran|run|running|coach made us|made us run|made us do)\s+(?:some\s+|more\s+)?(?:\w+\s+)?$"
+)
+_GRIND = re.compile(
+    r"\s+(?:laughing|in the foot|(?:(?:at|in|with|on|for|over|doing|during|after)\s+(?:\w+\s+){0,2}?)(?:gym|training|"
+    r"workouts?|work|job|cardio|runs?|running|sessions?|reps|sets|exercise|class|classes|practice|studying|revision|"
+    r"exams?|shifts?|overtime|hiit|spin|crossfit|this (?:plan|program|programme|block))\b)"
+)
+_KM_HEAD = re.compile(
+    rf"(?:[0-9]\s*|\b(?:few|several|many|some|couple|more|extra|last|first|of|the|those|these|{WORD_NUMBER})\s+)$"
+)
+_KM_TAIL = re.compile(
+    r"\s*(?:a|per|each|every|/|of|on|in|is a|an hour|run|walk|ride|jog|cycle|bike|swim|hike|left|away|to go|today|"
+    r"this (?:morning|evening|afternoon|week|weekend)|at (?:an? |my |your |a steady |an easy )?(?:\w+ )?pace|pace|"
+    r"easy)\b"
+)
+_WAKE_TAIL = re.compile(
+    r"\s*(?:again|ever|ever again|anymore|any more|tomorrow|in the morning|the next (?:day|morning)|at all)?\s*"
+    r"(?:lol|honestly|tbh|sometimes|some days)?\s*[.!?;,]*\s*"
+)
+_BREAK_TAIL = re.compile(
+    r"\s+(?:(?:from|off)\s+(?:social media|instagram|tiktok|twitter|facebook|the internet|online|work|the office|"
+    r"the gym|my phone)|into (?:a|an|the|my) (?:\w+ )?(?:book|game|show|series|film|movie|novel|world|hobby|project|"
+    r"music|playlist|kitchen|garden)|(?:on|for|to|into|in) (?:a |the |my )?(?:\w+ )?(?:holiday|vacation|trip|retreat|"
+    r"honeymoon|getaway|weekend away|beach|island|cabin|mountains|spa|desert island|week|few days|weekend|day|month|"
+    r"woods|wilderness|forest|countryside|hills|sunset|hike|run|nap|bath))"
+)
+_END_IT_TAIL = re.compile(
+    r"(?:\s+(?:all|now|tonight|today|soon|already|for good|forever|once and for all|right now|honestly|tbh|fr|lol|"
+    r"sometimes|some days|i think|at last|finally|here|too|properly|quietly))*\s*(?:[.!?;,]|\n|$)"
+)
+_LETS_HEAD = re.compile(r"\b(?:lets|let us|well|we will|we can|we could)\s+$")
+_MAKES_ME = re.compile(r"\b(?:makes?|made|making)\s+me\s+(?:\w+\s+)?$")
+_GYM_OR_DIET_WORDS = (
+    r"\b(?:workouts?|training|sessions?|class|classes|cardio|burpees?|hiit|run|running|squats?|lunges?|leg day|"
+    r"stair ?master|treadmill|spin|crossfit|gym|exercise|reps|sets|plank|diet|dieting|meal prep|macros|coach|trainer|"
+    r"program|programme|finisher|hill sprints?|sprints?)\b"
+)
+_GYM_OR_DIET = re.compile(_GYM_OR_DIET_WORDS)
+_PROVOKED = re.compile(
+    r"\s+(?:\w+\s+)?(?:every time|whenever|when|after|during|at|by the end of|halfway through|in)\s+(?:\w+\s+){0,4}?"
+    + _GYM_OR_DIET_WORDS
+)
+_BODY_SUBJECT = re.compile(
+    r"\b(?:my|the|these|those|our|your|his|her)\s+(?:\w+\s+)?(?:legs?|arms?|quads?|glutes?|hamstrings?|calves|calf|"
+    r"abs|core|lungs?|muscles?|body|feet|foot|knees?|back|shoulders?|chest|butt|bum|booty|triceps|biceps|delts|"
+    r"traps|lats|forearms?|hips?|thighs?|brain|phone|laptop|car|battery|plants?|bank account|wallet|"
+    r"motivation|diet|plan|streak|playlist|watch|tracker|plateau|cravings?|appetite|weight|belly|"
+    r"fat)\s+(?:\w+\s+){0,3}$"
+)
+_LIVING_TAIL = re.compile(
+    r"\s+(?:on|off|in|with|like|at|near|out|room|space|costs?|situation|arrangements?|expenses|here|there)\b"
+)
+NEGATED_OUTCOME = re.compile(r"\b(?:dont|do not|didnt|doesnt|not|never|wont|wouldnt|cant)\s+(?:\w+\s+)?$")
+_ME_GERUND = re.compile(r"\s+(?!(?:around|anything|nothing|something|everything)\b)\w+ing\b")
+_EXERCISE = vocab(EXERCISE)
+ROPE_KIT = re.compile(r"\b(?:jump|skipping|battle|climb\w*|tow|tricep|pushdowns?|pull|swing)\b")
+THINKING = re.compile(r"\b(?:think\w*|thought|easy|tempt\w*|want\w*|wish\w*|imagin\w*|urges?|keep picturing)\b")
+
+
+def not_a_drill(text: str, m: re.Match[str]) -> bool:
+    """Not the shuttle-run drill ("suicide sprints", "we ran suicides") or the film."""
+    if _DRILL_TAIL.match(text, m.end()):
+        return False
+    if not m.group(0).endswith("s"):
+        return True
+    return not (_DRILL_HEAD.search(text[max(0, m.start() - 35) : m.start()]) or in_sentence(text, m, _EXERCISE))
+
+
+def not_effort_hyperbole(text: str, m: re.Match[str]) -> bool:
+    """ "killing myself at the gym" / "killing myself laughing" is hyperbole about effort."""
+    return not (m.group(0).startswith("kill") and _GRIND.match(text, m.end()))
+
+
+def not_kilometres(text: str, m: re.Match[str]) -> bool:
+    """ "kms" is slang for "kill myself" unless it is kilometres ("5 kms", "kms a day")."""
+    if m.group(0) != "kms":
+        return True
+    if _KM_HEAD.search(text[max(0, m.start() - 20) : m.start()]):
+        return False
+    return _KM_TAIL.match(text, m.end()) is None
+
+
+def closes_the_thought(text: str, m: re.Match[str]) -> bool:
+    """ "not wake up" / "end it" at the end of a thought, not "don't want to wake up early" or
+    "end it with a stretch"."""
+    _, s_end = sentence_around(text, m.start(), m.end())
+    if _LETS_HEAD.search(text[max(0, m.start() - 12) : m.start()]):
+        return False
+    return bool(_WAKE_TAIL.fullmatch(text, m.end(), s_end) or _END_IT_TAIL.match(text, m.end()))
+
+
+def not_a_break(text: str, m: re.Match[str]) -> bool:
+    """Not a break from something ("disappear from social media", "into a good book")."""
+    return _BREAK_TAIL.match(text, m.end()) is None
+
+
+def wish_is_the_persons(text: str, m: re.Match[str]) -> bool:
+    """ "my legs want to die" and "hiit makes me want to die" are gym talk: the wish belongs to
+    a body part or a thing, or a workout provokes it."""
+    if _MAKES_ME.search(text, max(0, m.start() - 25), m.start()):
+        return not in_sentence(text, m, _GYM_OR_DIET)
+    if _BODY_SUBJECT.search(text, max(0, m.start() - 40), m.start()):
+        return False
+    return not _PROVOKED.match(text, m.end())
+
+
+def not_a_way_of_living(text: str, m: re.Match[str]) -> bool:
+    """ "tired of living on salads" is about a way of living, not about being alive."""
+    return not (m.group(0).endswith("living") and _LIVING_TAIL.match(text, m.end()))
+
+
+def outcome_not_negated(text: str, m: re.Match[str]) -> bool:
+    """ "i hope i dont die on this hill" jokes; "i hope i dont wake up" does not (its negation
+    is part of the outcome)."""
+    start = m.start("out")
+    return NEGATED_OUTCOME.search(text[max(0, start - 16) : start]) is None
+
+
+def absence_not_an_activity(text: str, m: re.Match[str]) -> bool:
+    """ "easier without you tracking everything" is about an activity, not about being gone."""
+    return _ME_GERUND.match(text, m.end()) is None

@@ -1,0 +1,166 @@
+"""Phrase tables for concealment: hiding, going unnoticed, faking having eaten, excuses, masking."""
+
+from __future__ import annotations
+
+from typing import Final
+
+# Keeping something from others.
+CONCEAL: Final = (
+    "hid(?:e|es|ing)?",
+    "hidden",
+    "conceal\\w*",
+    "cover(?:s|ed|ing)? (?:it )?up",
+    "keep(?:s|ing)? (?:it )?(?:a )?secret",
+    "kept (?:it )?(?:a )?secret",
+    "secretly",
+    "lie(?:s)? (?:to \\w+ )?about",
+    "lying (?:to \\w+ )?about",
+    "lied (?:to \\w+ )?about",
+    "fib\\w* about",
+    "pretend\\w*",
+    "fake",
+    "faking",
+    "trick\\w*",
+    "fool\\w*",
+    "behind (?:her|his|their|my \\w+s?|your \\w+s?) backs?",
+    "excuses?",
+    "what (?:can|do|should|could) i (?:say|tell)",
+    "what to (?:say|tell)",
+    "how (?:do|can) i get out of",
+    "get (?:her|him|them|my \\w+) off my back",
+)
+
+# Others not finding out: "so my mum doesn't notice", "without anyone seeing".
+UNNOTICED: Final = (
+    "so (?:that )?(?:OTHERS) (?:\\w+ )?(?:dont|wont|cant|doesnt|never|cannot|will not|do not|does not|stop(?:s)?|"
+    "quit(?:s)?) "
+    "(?:\\w+ )?(?:notic\\w*|know\\w*|see|sees|find(?:s)? out|hear\\w*|suspect\\w*|ask\\w*|realis\\w*|realiz\\w*|worry|"
+    "question\\w*|push\\w*|get suspicious|tell|catch)",
+    "(?:notic\\w*|find(?:s)? out|finding out|found out|realis\\w*|realiz\\w*|suspect\\w*|catch\\w* (?:me|on)|knowing|"
+    "can tell|seeing|hearing|getting suspicious)",
+    "so (?:that )?(?:nobody|no ?one|no1|noone) (?:\\w+ )?(?:notices?|knows?|sees?|finds? out|hears?|suspects?|can tell|"
+    "realis\\w*|realiz\\w*|asks?|questions?)",
+    "without (?:OTHERS) (?:\\w+ )?(?:noticing|knowing|seeing|finding out|hearing|suspecting|getting suspicious|asking|"
+    "catching on)",
+    "from (?:OTHERS)",
+    "when (?:OTHERS) (?:\\w+ )?(?:isnt|is not|arent|are not|wasnt|werent|not) (?:looking|watching|home|around|there)",
+    "when no ?one is (?:looking|watching|around)",
+    "(?:stop|keep) (?:OTHERS) from",
+)
+
+# What is being hidden.
+BEHAVIOUR: Final = (
+    "not eating",
+    "not (?:to )?eat",
+    "(?:havent|hasnt|didnt|dont|doesnt|never|barely|hardly) (?:really |even )?(?:eat|eaten|ate)",
+    "(?:only|barely|hardly) eat\\w*",
+    "eat(?:s|ing)? (?:once|one meal|so little|nothing|less)",
+    "how (?:little|much) (?:i|she|he|you) (?:eat|ate)",
+    "skip\\w* (?:meals|dinner|lunch|breakfast|food|eating)",
+    "avoid\\w* (?:eating|meals|food|dinner|lunch)",
+    "restrict\\w*",
+    "starv\\w*",
+    "fast\\w*",
+    "purg\\w*",
+    "throw\\w* up",
+    "threw up",
+    "(?:been|being|was|get|got) sick",
+    "vomit\\w*",
+    "laxatives?",
+    "diet pills",
+    "weight loss",
+    "(?:lose|losing|lost) weight",
+    "(?:my |her |his )?diet\\w*",
+    "(?:stay\\w*|keep\\w*|under) (?:under |below )?[0-9]+ ?(?:calories|cals|kcal)",
+    "calorie (?:counting|deficit|limit)",
+    "(?:lost|losing) (?:so much )?weight",
+    "how (?:much weight|thin|skinny|small)",
+    "(?:my|her|his) weight",
+    "what (?:i|she|he) (?:eat|ate)",
+    "(?:my|her|his) (?:eating|food|meals)",
+    "the calories",
+)
+
+# Faking having eaten.
+FAKE_ACTS: Final = (
+    "(?:push|pushing|move|moving|spread|spreading|shove|shoving) (?:the |your |my |her )?food around",
+    "(?:leave|leaving|left) (?:out )?(?:a |some |the )?(?:few )?(?:dirty|used|empty)? ?(?:plates?|bowls?|dishes|"
+    "wrappers?|"
+    "crumbs|spoons?)",
+    "crumbs",
+    "wrappers?",
+    "tiny bites",
+    "(?:cut|cutting) (?:it|your food|my food|the food|food|everything) (?:up )?into (?:tiny|small|little) pieces",
+    "(?:feed|feeding|fed|give|giving|gave|slip|slipping) (?:it|food|(?:my|your|her) (?:\\w+ )?(?:dinner|lunch|food|"
+    "meal))"
+    " to the (?:dog|cat)",
+    "(?:spit|spitting|wrap|wrapping|hide|hiding|put|putting|stuff|stuffing) (?:it|food|the food|my food|your food) "
+    "(?:in|into) (?:a |your |my |her )?(?:napkin|serviette|pocket|bag|sleeve)",
+    "(?:throw|throwing|threw|bin|binning|binned|flush|flushing|flushed|tip|tipping) (?:it|the food|my food|your food|"
+    "(?:my|your|her|his) (?:packed )?(?:lunch|dinner|breakfast|meals?|food)) (?:away|in the bin|into the bin|in the "
+    "trash|"
+    "down the toilet|down the sink)",
+)
+
+FAKE_SIGNS: Final = (
+    "so (?:that )?(?:it|they|people|everyone|others|OTHERS) (?:\\w+ )?(?:look|looks|seem|seems|think|thinks|believe|"
+    "believes|assume|assumes)",
+    "(?:make|makes|making|made) (?:it|them|people|everyone|OTHERS) (?:look|seem|think|believe|assume)",
+    "(?:look|looks|looking|seem|seems) like (?:you|i|she|he) (?:ate|have eaten|ve eaten|had|eaten|are eating|am eating|"
+    "were eating|have had)",
+    "when (?:no ?one|nobody|they|people|OTHERS) (?:is|are|isnt|arent) (?:looking|watching)",
+    "without (?:anyone|them|people|OTHERS) (?:noticing|seeing|knowing)",
+    "so (?:no ?one|nobody) (?:\\w+ )?(?:notices|sees|knows|can tell|questions|asks)",
+    "to show (?:them|people|her|him|OTHERS)",
+    "if (?:they|anyone|people|OTHERS) asks?",
+    "to avoid (?:questions|suspicion)",
+    "(?:avoid|avoiding|get out of|getting out of|skip|skipping|dodge|dodging) (?:\\w+ )?(?:meals?|dinner|lunch|"
+    "breakfast|"
+    "eating|food)",
+    "so (?:they|people|OTHERS) (?:stop|quit) asking",
+    "even (?:if|though) (?:you|i|she|he) (?:didnt|havent|hadnt|did not)",
+    "(?:believe|think|assume)s? (?:that )?(?:you|i|she|he) (?:ate|have eaten|had|are eating)",
+)
+
+SAY: Final = ("tell", "tells", "telling", "told", "say", "says", "saying", "said", "claim\\w*", "insist\\w*")
+
+ATE: Final = (
+    "(?:already |just )?(?:ate|eaten|have eaten|had (?:a (?:big|huge|late|massive) )?(?:dinner|lunch|breakfast|food|a "
+    "meal|"
+    "something|a snack|lunch at|dinner at))",
+    "(?:already |just )?grabbed (?:something|food|a bite)",
+    "snacked (?:earlier|already|before)",
+    "(?:are|am|m|re|is|s) (?:already )?(?:full|not hungry|stuffed)",
+    "(?:arent|isnt|not) hungry",
+    "(?:ate|eaten) (?:at|with|earlier|before)",
+    "(?:have|has|had|got) (?:a |an )?(?:stomach bug|upset stomach|tummy ache|bug)",
+)
+
+EATER: Final = ("i", "ive", "im", "i have", "i am", "you", "youve", "youre", "she", "shes", "he", "hes", "they")
+
+ATE_NOW: Final = (
+    "ate",
+    "eaten",
+    "eating",
+    "been eating",
+    "had (?:dinner|lunch|breakfast|food|a meal|something|a snack)",
+    "have eaten",
+    "am eating",
+    "are eating",
+    "is eating",
+)
+
+MASKING: Final = (
+    "run(?:ning)? (?:the )?(?:water|tap|taps|shower|bath)",
+    "turn(?:ing)? on (?:the )?(?:\\w+ )?(?:fan|tap|shower|music|radio|extractor)",
+    "(?:keep|keeping|leave|leaving|have|having) (?:the )?(?:\\w+ )?(?:fan|tap|taps|water|shower|music|radio|extractor) "
+    "(?:running|on|going)",
+    "(?:put|putting|play|playing) (?:on )?(?:some )?music",
+    "flush(?:ing)? (?:the toilet|twice|repeatedly)",
+    "(?:use|using|chew|chewing) (?:\\w+ )?(?:mouthwash|gum|mints?|air freshener|perfume|body spray)",
+)
+
+MASKED: Final = (
+    "so (?:that )?(?:no ?one|nobody|they|people|OTHERS) (?:\\w+ )?(?:can |will |wont |cant |doesnt |dont )?"
+    "(?:hears?|hear you|notices?|can tell|smells?|knows?|tell)",
+)

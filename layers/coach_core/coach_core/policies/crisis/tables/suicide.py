@@ -1,0 +1,206 @@
+"""Phrase tables for suicide and death wishes: wishes, fatal outcomes, absence, slang."""
+
+from __future__ import annotations
+
+from typing import Final
+
+# --- Tables ---------------------------------------------------------------------------------------
+DESIRE: Final = (
+    "wish(?:es|ed|ing)?",
+    "hope(?:s|d)?",
+    "hoping",
+    "pray(?:s|ed|ing)?",
+    "want(?:s|ed|ing)? (?:it|that)",
+    "wouldnt mind if",
+    "would not mind if",
+    "wouldnt care if",
+    "would not care if",
+    "dont care if",
+    "do not care if",
+    "wouldnt be sad if",
+    "id be (?:ok|okay|fine|happy|relieved) if",
+    "im (?:ok|okay|fine) (?:with it )?if",
+)
+
+SELF_SUBJECT: Final = ("i", "id", "ill", "im", "i would", "i could", "you", "youd", "she", "he", "they")
+
+# What the wisher hopes happens to them.
+FATAL_SELF: Final = (
+    "die(?:s|d)?",
+    "drop dead",
+    "(?:be|was|were) dead",
+    "(?:dont|do not|wont|will not|never|not|wouldnt|didnt) wake up",
+    "(?:never|didnt|did not) wok(?:e|en) up",
+    "(?:dont|do not|wont|never|not|didnt) make it (?:to|through|past)",
+    "get(?:s)? (?:hit|run over|killed)",
+    "got (?:hit|run over|killed)",
+    "get (?:cancer|a disease|some disease|an illness|something terminal|sick and die)",
+    "(?:just )?disappear(?:ed)?",
+    "vanish(?:ed)?",
+    "stop(?:ped)? existing",
+    "(?:didnt|did not|never) exist(?:ed)?",
+    "(?:had )?never been born",
+    "wasnt born",
+    "stop(?:ped)? breathing",
+    "(?:wasnt|werent|was not|were not|wouldnt be|not be) (?:here|around|alive)",
+    "(?:was|were) gone",
+    "be gone",
+)
+
+HITS_ME: Final = (
+    "hits me",
+    "hit me",
+    "runs me over",
+    "run me over",
+    "ran me over",
+    "kills me",
+    "kill me",
+    "takes me out",
+    "take me out",
+    "crashes into me",
+    "finish(?:es)? me off",
+    "ends me",
+    "(?:car|bus|truck|lorry|train|driver) (?:doesnt|wont|didnt|does not|will not) (?:stop|brake|see me)",
+)
+
+VEHICLES: Final = ("plane", "flight", "car", "bus", "train", "lorry", "truck")
+
+CRASHES: Final = ("crash(?:es|ed)?", "goes down", "went down", "going down", "falls? out of the sky")
+
+BETTER: Final = (
+    "better off",
+    "better",
+    "happier",
+    "easier",
+    "fine",
+    "okay",
+    "ok",
+    "relieved",
+    "lighter",
+    "freer",
+)
+
+ABSENT: Final = (
+    "without (?:me|you|her|him|them)",
+    "if (?:i|you|she|he) (?:just |simply |really )?(?:wasnt|werent|was not|were not) (?:here|around|alive|there|in it)",
+    "if (?:i|you|she|he) (?:just |simply |really )?(?:was|were|am) (?:gone|dead|not here|not around|not alive)",
+    "if (?:i|you|she|he) (?:just |simply |really )?(?:died|die|disappeared|left for good|never existed|didnt exist|"
+    "stopped existing)",
+    "with (?:me|you|her|him) gone",
+    "once (?:im|youre|shes|hes) gone",
+    "when (?:im|youre) gone",
+    "than with me",
+)
+
+BURDEN_HEAD: Final = ("im", "i am", "i feel like", "feel like", "feeling like", "i feel", "i know im", "i think im")
+
+WANT_TO: Final = (
+    "want(?:s|ed|ing)? to",
+    "ready to",
+    "deserve(?:s)? to",
+    "wish(?:es|ing)? to",
+    "hope to",
+    "hoping to",
+    "plan(?:s|ning|ned)? to",
+    "trying to",
+    "tried to",
+    "wish i could",
+    "just want to",
+    "long to",
+    "longing to",
+)
+
+DEATH_PHRASES: Final = (
+    "(?:better off|rather be|should be|want to be|wish i was|wish i were) dead",
+    "should (?:just )?die",
+    "wish(?:es|ed|ing)? (?:that )?(?:i|she|he|they) (?:was|were|could be|would be) (?:just )?dead",
+    "(?:dont|do not|no longer|not|never) (?:really )?(?:want|wish) to (?:be alive|live|exist|keep living|go on|be here"
+    "(?: any ?more)?|be around(?: any ?more)?)",
+    "(?:see|find|is there|there is|theres|whats|what is) (?:no|any|the|even the) point (?:in|of) (?:me )?(?:living|"
+    "life|"
+    "being alive|existing|going on|staying alive|carrying on|trying any ?more|anything|being here|me being here)",
+    "(?:life|living|my life|it all|existing|being alive|this life) (?:is |s |feels |seems )?(?:not|isnt|aint|no longer|"
+    "never|really not) (?:even )?worth (?:it|living|anything)",
+    "not worth (?:living|being alive|staying alive)",
+    "(?:disappointed|gutted|annoyed|upset|angry|pissed|sad|sorry) (?:that )?(?:i|i still) (?:woke up|wake up|am still "
+    "(?:here|alive)|survived|didnt die|made it through (?:the night|another day))",
+    "giv(?:e|ing) up on (?:life|living|being alive)",
+    "no (?:reason )?to live(?: for)?",
+    "nothing to live for",
+    "not worth living",
+    "(?:tired|sick) of (?:living|being alive|life|existing|being here)",
+    "want (?:it all|everything|this|my life|it) to (?:end|stop|be over)",
+    "(?:it|this|everything) (?:would|will|could) (?:all )?be over",
+    "end(?:ing)? (?:it all|everything|(?:my|his|her|their|your) (?:own )?life)",
+    "(?:cant|can not|cannot) (?:keep going|go on|do this any ?more|keep living|live like this|take (?:it|this) any "
+    "?more)",
+    "tak(?:e|ing) (?:my|her|his|their|your) (?:own )?life",
+    "life (?:is|feels|seems) (?:so |completely |totally |just )?(?:pointless|meaningless|hopeless|not worth)",
+    "jump(?:ing)? (?:off|from|in front of) (?:a|the|my|this|that|our) (?:\\w+ )?(?:bridge|building|roof|train|cliff|"
+    "balcony|car|bus|truck|window|tower|overpass|motorway|highway)",
+    "noose",
+    "(?:think|thinking|thought|thoughts|obsess\\w*|fantasi[sz]\\w*|dream\\w*|dwell\\w*) (?:about|of) (?:dying|death|"
+    "being dead|my (?:own )?death|killing myself|ending (?:it|it all|my life)|not (?:being here|waking up|existing)|"
+    "the rope)",
+    "deserves? to (?:be hungry|go hungry|feel hungry|be in pain|feel pain|hurt|be hurt|rot|die|suffer)",
+    "deserves? (?:the |some |this )?(?:pain|punishment|to be punished)",
+    "(?:want|wants|need|needs|trying|plan|planning) to (?:starve|suffer|be punished)",
+    "(?:took|take|taking|swallowed|swallow) (?:a bunch of|all (?:my|of my|the)|a lot of|loads of|too many|a handful of|"
+    "an entire|the whole) (?:\\w+ )?(?:pills|tablets|meds|bottle|packet)",
+    "(?:want|need|wish i could|wish i could get) out of (?:this |my |this stupid |this miserable )?(?:life|world|"
+    "existence|body)",
+    "(?:wish(?:es|ed|ing)?) (?:that )?(?:i|id|i had|i was|i were) (?:had )?never (?:been born|born|existed|exist|"
+    "woken up|woke up)",
+    "check(?:ing)? out (?:for good|permanently|early|of life)",
+    "(?:im|i am) (?:so )?done with (?:life|living|being alive|existing|this life|my life|it all|this world)",
+    "(?:lost|losing|have no|no) (?:the )?will to (?:live|go on|keep going)",
+    "(?:no|nothing|no reason|no point|nothing left) (?:\\w+ )?to (?:keep going|go on|carry on|keep living|stay alive|"
+    "be alive|wake up for)",
+    "(?:ill|i will|im going to|i am going to) be (?:gone|dead|not here|not around) (?:soon|anyway|before long|by "
+    "(?:then|tomorrow|morning|the weekend|next \\w+)|forever)",
+    "(?:dont|do not) think i can (?:do this|go on|keep going|take (?:it|this)|keep living|carry on|live like this) ?"
+    "(?:any ?more|much longer)",
+    "stop (?:being alive|living|existing|breathing)(?= *(?:[.!?,;]|$|for good|forever|completely))",
+    "(?:standing|sitting|stood|sat|on my way to) (?:on|at|to) (?:the|a|this) (?:edge of the )?(?:bridge|ledge|rooftop|"
+    "roof edge|railing|train tracks|tracks|cliff edge|overpass)",
+    "(?:ways?|methods?|how|best way|easiest way|quickest way|painless way) (?:\\w+ )?(?:to|i can|i could|do i|can i|"
+    "could i) (?:die|kill myself|end my life|end it all)",
+    "(?:lethal|fatal|deadly|toxic|overdose) (?:dose|doses|amount|quantity|level)",
+    "how (?:many|much)(?: \\w+){0,6}? (?:would|will|could|to|it takes to|does it take to) kill (?:me|myself|a person|"
+    "someone|you)",
+    "(?:goodbye|farewell|suicide) (?:letters?|notes?|messages?|videos?)",
+    "giv(?:e|ing|en) away (?:all )?(?:of )?(?:my|all my) (?:stuff|things|belongings|possessions|pets?)",
+    "(?:wont|will not|not going to|dont plan to|do not plan to) be (?:around|here|alive) (?:much |for )?(?:longer|long|"
+    "any ?more|tomorrow|next (?:week|month|year)|by (?:then|next \\w+))",
+    "(?:dont|do not|didnt|never) deserve (?:to (?:live|be alive|exist|be here|be happy|eat|have food)|food|to eat "
+    "anything)",
+    "(?:pills|meds|tablets|medication|painkillers|sleeping pills) (?:\\w+ )?(?:saved|stashed|stockpiled|hoarded)",
+    "(?:saving|stockpil\\w*|hoard\\w*|stash\\w*|collect\\w*) (?:up )?(?:my |all my )?(?:pills|meds|tablets|medication|"
+    "painkillers|sleeping pills)",
+    "(?:rather|sooner) (?:die|be dead|kill myself|starve) than (?:\\w+ ){0,2}?(?:gain|put on|be fat|get fat|weigh "
+    "[0-9]+|"
+    "be \\w+ (?:kg|kilos|pounds|lbs)|be overweight|go up|get bigger)",
+    "(?:rather|sooner) (?:die|be dead|kill myself|starve) than (?:\\w+ ){0,2}?eat(?: (?:anything|again|more|food|a "
+    "meal|"
+    "normally|properly|today))?(?= *(?:[.!?,;]|$|lol|tbh|honestly))",
+    "(?:worth|worthy of) (?:dying|starving|killing myself|fainting) (?:for|to be|over)",
+    "(?:skinny|thin|thinness|being thin|being skinny|bones|a thigh gap) is worth (?:dying|starving|anything|everything|"
+    "the pain)",
+)
+
+KILL_VERBS: Final = (
+    "kill(?:s|ed|ing)?",
+    "unaliv(?:e|es|ed|ing)",
+    "off(?:s|ing)?",
+    "hang(?:s|ed|ing)?",
+    "drown(?:s|ed|ing)?",
+    "poison(?:s|ed|ing)?",
+    "shoot(?:s|ing)?",
+    "end(?:s|ed|ing)?",
+    "delete",
+    "yeet(?:ing)?",
+)
+
+SLANG: Final = ("unaliv\\w*", "sewerslide", "sewer slide", "sewer-slide", "ctb", "kys", "su[i1]cid\\w*")
+
+SUI_SLANG: Final = ("sui (?:thoughts?|ideation|urges?|feelings?|plans?|attempts?|vibes|watch|risk|mode)", "feeling sui")
