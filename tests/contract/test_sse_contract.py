@@ -207,8 +207,11 @@ def _live(settings: Settings, provider: RecordingProvider, database_url: str) ->
 async def test_given_a_slow_provider_when_streaming_then_tokens_arrive_as_they_are_produced(
     db: Database, settings: Settings, fake: FakeOpenAIServer, database_url: str
 ) -> None:
+    """GIVEN a model that writes one sentence every 0.25 s WHEN streaming THEN each sentence is
+    forwarded as soon as it is complete and has passed the output rules (issue 11: the guard
+    releases sentence by sentence), so tokens are spread over time, never batched at the end."""
     user = await seed_user(db)
-    chunks = ("One ", "two ", "three ", "four ", "five.")
+    chunks = ("One. ", "Two. ", "Three. ", "Four. ", "Five.")
     fake.script([Reply(chunks=chunks, chunk_delay=0.25)])
     provider = RecordingProvider(create_provider(fake.settings(llm_max_retries=0)))
     arrivals: list[float] = []
@@ -224,7 +227,8 @@ async def test_given_a_slow_provider_when_streaming_then_tokens_arrive_as_they_a
                 arrivals.append(time.perf_counter())
     assert_contract(events)
     token_times = [t for t, e in zip(arrivals, events, strict=True) if e["type"] == "token"]
-    assert [e["data"]["content"] for e in events if e["type"] == "token"] == list(chunks)
+    tokens = [e["data"]["content"] for e in events if e["type"] == "token"]
+    assert "".join(tokens) == "".join(chunks) and len(tokens) == len(chunks)  # one event per sentence
     assert token_times[-1] - token_times[0] >= 0.6  # spread out, not batched at the end
     sent = fake.requests[0].event_times  # when the fake wrote each provider event
     for arrived in token_times:
@@ -254,7 +258,7 @@ async def test_given_a_client_that_disconnects_when_streaming_then_the_provider_
     db: Database, settings: Settings, fake: FakeOpenAIServer, database_url: str
 ) -> None:
     user = await seed_user(db)
-    words = " ".join(f"word{i}" for i in range(40))
+    words = " ".join(f"Sentence {i}." for i in range(40))
     fake.script([Reply(words, chunk_delay=0.1)])
     provider = RecordingProvider(create_provider(fake.settings(llm_max_retries=0)))
     with _live(settings, provider, database_url) as server:

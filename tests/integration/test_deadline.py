@@ -66,7 +66,7 @@ async def test_given_a_slow_provider_when_streaming_past_the_deadline_then_one_e
     and neither the exchange nor its tool calls are stored."""
     settings = make_settings(database_url, redis_url, redis_prefix, coach_stream_deadline_seconds=2.0)
     user = await seed_user(db)
-    fake.script([Reply(calls=(Call("get_weight_trend", {}),)), Reply("one two three four five six seven eight",
+    fake.script([Reply(calls=(Call("get_weight_trend", {}),)), Reply("One. Two. Three. Four. Five. Six. Seven.",
                                                                       chunk_delay=0.5)])
     provider = make_provider(fake.settings(llm_max_retries=0))
     started = time.monotonic()

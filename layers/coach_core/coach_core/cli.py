@@ -40,11 +40,17 @@ def _tool(args: argparse.Namespace) -> int:
     return 0
 
 
-def _policy_check(_: argparse.Namespace) -> int:
+def _policy_check(args: argparse.Namespace) -> int:
     from coach_core.policies.evaluate import run_policy_check
 
     try:
-        run_policy_check(sys.stdin, sys.stdout)
+        if args.guard is None:
+            run_policy_check(sys.stdin, sys.stdout)
+        else:
+            from coach_core.service.policy_check import guard_check
+
+            with guard_check(args.guard) as check:
+                run_policy_check(sys.stdin, sys.stdout, guard=check)
     except BrokenPipeError:
         # The reader stopped early (`| head`): not our error. Point stdout at /dev/null so the
         # interpreter's final flush does not raise again (the Python docs' recipe).
@@ -104,7 +110,9 @@ def build_parser() -> argparse.ArgumentParser:
     tool.add_argument("name")
     tool.add_argument("--user", required=True, help="user id (UUID)")
     tool.add_argument("--args", default="{}", help="tool arguments as a JSON object")
-    add("policy-check", _policy_check, "JSON lines in, JSON lines out: run the safety policies")
+    check = add("policy-check", _policy_check, "JSON lines in, JSON lines out: run the safety policies")
+    check.add_argument("--guard", choices=("moderation", "llm"), default=None,
+                       help="also run the model-based guard (needs a provider key) and combine the two layers")
     token = add("token", _token, "mint a local JWT for a user")
     token.add_argument("--user", required=True, help="user id (UUID)")
     token.add_argument("--hours", type=float, default=24.0)

@@ -51,8 +51,11 @@ ENV_COACH_STREAM_DEADLINE_SECONDS = "COACH_STREAM_DEADLINE_SECONDS"
 ENV_COACH_RATE_LIMIT_PER_MINUTE = "COACH_RATE_LIMIT_PER_MINUTE"
 ENV_COACH_DAILY_TOKEN_BUDGET = "COACH_DAILY_TOKEN_BUDGET"
 ENV_COACH_ENV = "COACH_ENV"
+ENV_SAFETY_GUARD_TIMEOUT_SECONDS = "SAFETY_GUARD_TIMEOUT_SECONDS"
+ENV_SAFETY_GUARD_CACHE_SECONDS = "SAFETY_GUARD_CACHE_SECONDS"
 
 ProviderName = Literal["openai", "anthropic", "offline"]
+GuardKind = Literal["none", "moderation", "llm"]
 CoachEnv = Literal["dev", "prod"]
 
 MIN_JWT_SECRET_BYTES = 32
@@ -111,6 +114,13 @@ class Settings(BaseSettings):
     coach_stream_deadline_seconds: float = Field(
         120.0, gt=0, le=900, validation_alias=_env(ENV_COACH_STREAM_DEADLINE_SECONDS)
     )
+    safety_guard: GuardKind | None = Field(None, validation_alias=_env(ENV_SAFETY_GUARD))
+    """The model-based safety guard beside the rules. Default: `moderation` when an OpenAI key is
+    configured, else `llm` when a provider key is, else `none` (see `guard_kind`)."""
+    safety_guard_timeout_seconds: float = Field(
+        1.5, gt=0, le=30, validation_alias=_env(ENV_SAFETY_GUARD_TIMEOUT_SECONDS)
+    )
+    safety_guard_cache_seconds: int = Field(600, ge=0, le=86400, validation_alias=_env(ENV_SAFETY_GUARD_CACHE_SECONDS))
     coach_rate_limit_per_minute: int | None = Field(
         None, ge=0, le=100_000, validation_alias=_env(ENV_COACH_RATE_LIMIT_PER_MINUTE)
     )
@@ -126,6 +136,19 @@ class Settings(BaseSettings):
     coach_env: CoachEnv = Field("prod", validation_alias=_env(ENV_COACH_ENV))
     """`dev` lets `coach serve` mount the browser console (demo users with minted tokens);
     the Lambda entry points never mount it, whatever this says."""
+
+    @property
+    def guard_kind(self) -> GuardKind:
+        if self.safety_guard is not None:
+            return self.safety_guard
+        if self.openai_api_key is not None and self.openai_api_key.get_secret_value():
+            return "moderation"
+        if self.llm_provider != "offline" and (
+            (self.anthropic_api_key is not None and self.anthropic_api_key.get_secret_value())
+            or self.openai_base_url
+        ):
+            return "llm"
+        return "none"
 
     @property
     def token_algorithm(self) -> Literal["HS256", "RS256"]:

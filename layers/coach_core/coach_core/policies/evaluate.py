@@ -8,6 +8,12 @@ Output line: {"id": "...", "action": "allow|modify|block|flag", "violations": [.
 `rules` names the rule of each violation (same order as `violations`), e.g.
 "crisis.purging.induced_vomiting", so every flag can be traced.
 
+With a guard (`coach policy-check --guard moderation|llm`), each line is also judged by the
+model-based guard and the two layers combine as in the service: a guard crisis adds `crisis`
+(rule `guard.<kind>`) and makes the action flag (input) or block (output); the line gains
+`"guard": {"verdict": "crisis|safe|unavailable", "model": ...}`, so both layers can be measured
+side by side. The guard is injected as a plain function, so this module stays offline and pure.
+
 Output lines come in input order, one per non-blank input line, flushed as they are
 written. A line that cannot be evaluated yields {"id": <id or null>, "error": "..."} and
 the run goes on. Error texts are fixed strings: no exception text is ever printed.
@@ -17,14 +23,32 @@ from __future__ import annotations
 
 import io
 import json
+from collections.abc import Callable
 from typing import Any, TextIO
 
 from coach_core.policies.engine import SafetyPolicyEngine, get_engine
+from coach_core.policies.types import ACTION_PRECEDENCE
 
 _DIRECTIONS = ("input", "output")
 
+GuardCheck = Callable[[str, str], dict[str, Any]]
+"""(text, direction) → {"verdict": "crisis"|"safe"|"unavailable", "guard": kind, "model": ...}."""
 
-def _evaluate_line(engine: SafetyPolicyEngine, line: str) -> dict[str, Any]:
+
+def _with_guard(out: dict[str, Any], verdict: dict[str, Any], direction: str) -> dict[str, Any]:
+    out["guard"] = {"verdict": verdict.get("verdict"), "model": verdict.get("model")}
+    if verdict.get("verdict") != "crisis":
+        return out
+    action = "flag" if direction == "input" else "block"
+    if ACTION_PRECEDENCE[action] > ACTION_PRECEDENCE[out["action"]]:
+        out["action"] = action
+    if "crisis" not in out["violations"]:
+        out["violations"] = ["crisis", *out["violations"]]
+        out["rules"] = [f"guard.{verdict.get('guard')}", *out["rules"]]
+    return out
+
+
+def _evaluate_line(engine: SafetyPolicyEngine, line: str, guard: GuardCheck | None = None) -> dict[str, Any]:
     try:
         case = json.loads(line)
     except (ValueError, RecursionError):
@@ -44,16 +68,19 @@ def _evaluate_line(engine: SafetyPolicyEngine, line: str) -> dict[str, Any]:
         result = engine.check(text, direction)
     except Exception:  # one bad case must not end the run; the message stays generic
         return {"id": case_id, "error": "internal error while evaluating this line"}
-    return {
+    out = {
         "id": case_id,
         "action": result.action,
         "violations": list(result.violation_types),
         "disclaimers": list(result.disclaimer_keys),
         "rules": list(result.rule_ids),
     }
+    return out if guard is None else _with_guard(out, guard(text, direction), direction)
 
 
-def run_policy_check(stdin: TextIO, stdout: TextIO, engine: SafetyPolicyEngine | None = None) -> int:
+def run_policy_check(
+    stdin: TextIO, stdout: TextIO, engine: SafetyPolicyEngine | None = None, guard: GuardCheck | None = None
+) -> int:
     """Evaluate every JSON line of `stdin` and write one result line per case to `stdout`.
     Returns the number of lines that produced an error object."""
     engine = engine or get_engine()
@@ -64,7 +91,7 @@ def run_policy_check(stdin: TextIO, stdout: TextIO, engine: SafetyPolicyEngine |
         line = raw.strip()
         if not line:
             continue
-        out = _evaluate_line(engine, line)
+        out = _evaluate_line(engine, line, guard)
         errors += "error" in out
         stdout.write(json.dumps(out, ensure_ascii=False) + "\n")
         stdout.flush()

@@ -137,3 +137,27 @@ class LLMProvider(ABC):
     async def aclose(self) -> None:
         """Release the SDK client's connections (providers without one have nothing to do)."""
         return None
+
+
+@dataclass(frozen=True, slots=True)
+class ModerationResult:
+    """A moderation model's scores for one text: category name (the provider's own, e.g.
+    `self-harm/intent`) → probability-like score in [0, 1]."""
+
+    category_scores: dict[str, float]
+    flagged: bool
+    model: str
+
+
+class Moderator(ABC):
+    """A moderation endpoint behind the internal types (the model-based safety guard's
+    `moderation` kind)."""
+
+    name: ClassVar[str]
+
+    @abstractmethod
+    async def moderate(self, text: str) -> ModerationResult:
+        """Scores for `text`; SDK failures are `ProviderError` subclasses."""
+
+    async def aclose(self) -> None:
+        return None

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, assert_never
 
 from coach_core.errors import ProviderConfigurationError
-from coach_core.providers.base import LLMProvider
+from coach_core.providers.base import LLMProvider, Moderator
 from coach_core.settings import (
     ENV_ANTHROPIC_API_KEY,
     ENV_OPENAI_API_KEY,
@@ -67,3 +67,19 @@ def create_provider(settings: Settings | None = None, *, offline_kit: OfflineKit
 
         return OfflineProvider(offline_kit)
     assert_never(choice)
+
+
+def create_moderator(settings: Settings | None = None) -> Moderator:
+    """OpenAI's moderation endpoint (the `moderation` safety guard); needs the OpenAI key (or a
+    keyless OpenAI-compatible `OPENAI_BASE_URL`)."""
+    settings = settings or get_settings()
+    key = settings.openai_api_key.get_secret_value() if settings.openai_api_key else ""
+    if not key and not settings.openai_base_url:
+        raise ProviderConfigurationError(f"SAFETY_GUARD=moderation needs {ENV_OPENAI_API_KEY}")
+    from coach_core.providers.openai import OpenAIModerator
+
+    return OpenAIModerator(
+        api_key=key or KEYLESS_PLACEHOLDER,
+        base_url=settings.openai_base_url,
+        timeout=settings.safety_guard_timeout_seconds,
+    )

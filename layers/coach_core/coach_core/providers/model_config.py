@@ -30,6 +30,12 @@ CLAUDE_HAIKU_4_5 = "claude-haiku-4-5"
 CLAUDE_SONNET_5 = "claude-sonnet-5"
 
 
+OPENAI_MODERATION_MODEL = "omni-moderation-latest"
+"""The moderation model of the `moderation` safety guard."""
+GUARD_TIER = ModelTier.FREE
+"""The `llm` safety guard classifies on the configured provider's cheapest tier."""
+
+
 @dataclass(frozen=True, slots=True)
 class ModelConfig:
     model: str

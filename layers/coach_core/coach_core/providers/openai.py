@@ -19,7 +19,7 @@ from typing import Literal, Never, NoReturn, TypeVar, assert_never
 import httpx2
 import openai
 from openai import AsyncOpenAI, Omit, omit
-from openai.types import CompletionUsage
+from openai.types import CompletionUsage, Moderation
 from openai.types.chat import (
     ChatCompletion,
     ChatCompletionChunk,
@@ -34,6 +34,7 @@ from openai.types.chat.chat_completion import Choice
 from openai.types.chat.chat_completion_chunk import Choice as ChunkChoice
 from openai.types.chat.chat_completion_chunk import ChoiceDelta, ChoiceDeltaToolCall, ChoiceDeltaToolCallFunction
 from openai.types.chat.chat_completion_message_function_tool_call import Function
+from openai.types.moderation import CategoryScores
 from openai.types.shared_params import ResponseFormatJSONObject
 
 from coach_core.errors import ProviderError, ProviderRateLimitError, ProviderTimeoutError
@@ -42,6 +43,8 @@ from coach_core.providers.base import (
     LLMProvider,
     LLMResponse,
     Message,
+    ModerationResult,
+    Moderator,
     ResponseFormat,
     StreamChunk,
     StreamFinish,
@@ -51,7 +54,7 @@ from coach_core.providers.base import (
     ToolDefinition,
     Usage,
 )
-from coach_core.providers.model_config import model_config
+from coach_core.providers.model_config import OPENAI_MODERATION_MODEL, model_config
 
 _SDK_ERRORS = (openai.OpenAIError, httpx2.HTTPError, json.JSONDecodeError)
 _T = TypeVar("_T")
@@ -376,6 +379,41 @@ class OpenAIProvider(LLMProvider):
         for call in state.calls():
             yield ToolCallComplete(call)
         yield StreamFinish("content_filter" if state.refused else state.finish, state.usage)
+
+    async def aclose(self) -> None:
+        await self._client.close()
+
+
+class OpenAIModerator(Moderator):
+    """OpenAI's moderation endpoint (`moderations.create`) behind `Moderator`. Category names
+    are OpenAI's wire names (`self-harm/intent`, ...); errors map like the chat provider's."""
+
+    name = "openai-moderation"
+
+    def __init__(
+        self, *, api_key: str, base_url: str | None, timeout: float, http_client: httpx2.AsyncClient | None = None
+    ) -> None:
+        # No SDK retries: the guard has a short budget and falls back to the rules on failure.
+        self._client = AsyncOpenAI(
+            api_key=api_key, base_url=base_url, timeout=timeout, max_retries=0, http_client=http_client
+        )
+
+    async def moderate(self, text: str) -> ModerationResult:
+        try:
+            response = await self._client.moderations.create(model=OPENAI_MODERATION_MODEL, input=text)
+        except _SDK_ERRORS as exc:
+            raise _map_error(exc) from exc
+        results = _list(response.results, "moderation results")
+        if not results:
+            raise _malformed("moderation results are empty")
+        result = _expect(results[0], Moderation, "moderation result")
+        scores = _expect(result.category_scores, CategoryScores, "category scores").model_dump(by_alias=True)
+        clean: dict[str, float] = {}
+        for category, score in scores.items():
+            if not isinstance(score, int | float) or isinstance(score, bool):
+                raise _malformed(f"score of {category} is not a number")
+            clean[str(category)] = float(score)
+        return ModerationResult(clean, bool(result.flagged), _text(response.model, "moderation model") or "")
 
     async def aclose(self) -> None:
         await self._client.close()

@@ -11,6 +11,7 @@ from collections.abc import AsyncGenerator, Callable
 from coach_core.context_builder import ContextBuilder
 from coach_core.db.connection import Database
 from coach_core.domain.plan import offline_plan_json
+from coach_core.guard import GuardRunner, build_guard
 from coach_core.models import utcnow
 from coach_core.observability import logger
 from coach_core.policies.engine import SafetyPolicyEngine, get_engine
@@ -64,6 +65,7 @@ class CoachService:
         settings: Settings | None = None,
         provider_factory: Callable[[Settings], LLMProvider] = make_provider,
         clock: Callable[[], dt.datetime] = utcnow,
+        guard: GuardRunner | None = None,
     ) -> None:
         self.db = db
         self.registry = registry
@@ -76,9 +78,10 @@ class CoachService:
         self.contexts = UserContexts(db, self.context_builder)
         self.limits = Limits(db, self.settings)
         self.data = DataService(db, registry.cache, self.limits)
+        self.guard = guard
         parts = ServiceParts(
             db=db, registry=registry, provider=lambda: self.provider, policies=self.policies,
-            contexts=self.contexts, sessions=self.sessions, limits=self.limits,
+            contexts=self.contexts, sessions=self.sessions, limits=self.limits, guard=guard,
         )
         self._chat = ChatService(parts)
         self._plan = PlanService(parts)
@@ -109,6 +112,8 @@ class CoachService:
             await self._provider.aclose()
         await self.registry.aclose()
         await self.limits.aclose()
+        if self.guard is not None:
+            await self.guard.aclose()
 
     async def chat(self, user_id: uuid.UUID, request: ChatRequest) -> ChatResponse:
         async with deadline(self.settings.coach_request_deadline_seconds):
@@ -134,10 +139,12 @@ class CoachService:
 
 def build_service(settings: Settings | None = None, db: Database | None = None) -> CoachService:
     """The composition root: the process database, the registry with the Redis tool cache,
-    the policy engine and the configured provider (built lazily)."""
+    the policy engine, the configured provider (built lazily) and the safety guard."""
     from coach_core.db.connection import get_database
     from coach_core.tools import build_registry
 
     settings = settings or get_settings()
     db = db or get_database()
-    return CoachService(db=db, registry=build_registry(settings, db), settings=settings)
+    return CoachService(
+        db=db, registry=build_registry(settings, db), settings=settings, guard=build_guard(settings, make_provider)
+    )

@@ -6,6 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from coach_core.db.connection import Database
+from coach_core.guard import GuardRunner
 from coach_core.policies.engine import SafetyPolicyEngine
 from coach_core.providers.base import LLMProvider
 from coach_core.service.data import UserContexts
@@ -26,3 +27,4 @@ class ServiceParts:
     contexts: UserContexts
     sessions: SessionStore
     limits: Limits
+    guard: GuardRunner | None

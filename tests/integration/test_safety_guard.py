@@ -1,0 +1,262 @@
+"""The model-based safety guard beside the rules (issue 12), with the real `openai` SDK against
+loopback fakes (moderation endpoint; an OpenAI-compatible chat server for the `llm` guard):
+a crisis the rules miss is flagged on input (no provider call when the guard is fast; a started
+call cancelled before any token when it is slow), a failing guard leaves the rules' verdict and
+the request succeeding, the output is guarded on `/chat` and `/chat/stream`, verdicts are cached,
+and the guard's tokens are counted apart from the answer's."""
+
+from __future__ import annotations
+
+import json
+import uuid
+from collections.abc import Iterator
+from typing import Any
+
+import httpx
+import pytest
+
+from coach_core.api import create_app
+from coach_core.db.connection import Database
+from coach_core.guard import GuardRunner, LLMGuard, ModerationGuard
+from coach_core.prompts.disclaimer_templates import SUPPORT_RESOURCES_MESSAGE
+from coach_core.providers.openai import OpenAIModerator
+from coach_core.service import make_provider
+from coach_core.settings import Settings
+from tests.api_support import auth_headers, build_service, client_for, fetch_all, parse_sse_records, seed_user
+from tests.fakes import Fail, FakeOpenAIServer, Reply
+from tests.fakes.moderation_fake import CRISIS, SAFE, FakeModerationServer, Scores
+
+pytestmark = pytest.mark.integration
+
+INNOCENT = "What should I have for breakfast tomorrow?"  # the rules allow it; the guard is scripted
+ANSWER = "Try Greek yogurt with berries and oats for a protein-rich start."
+
+
+@pytest.fixture(scope="module")
+def moderation() -> Iterator[FakeModerationServer]:
+    with FakeModerationServer() as server:
+        yield server
+
+
+def moderation_guard(server: FakeModerationServer, settings: Settings, *, timeout: float = 1.5,
+                     cache: int = 0) -> GuardRunner:
+    moderator = OpenAIModerator(api_key="test-key-not-secret", base_url=server.base_url, timeout=5)
+    return GuardRunner(ModerationGuard(moderator), timeout_seconds=timeout, cache_seconds=cache,
+                       redis_url=settings.redis_url, key_prefix=settings.redis_key_prefix)
+
+
+def chat_requests(fake: FakeOpenAIServer) -> int:
+    return sum(1 for r in fake.requests if r.path.endswith("/chat/completions"))
+
+
+class GuardedApp:
+    def __init__(self, db: Database, settings: Settings, fake: FakeOpenAIServer, guard: GuardRunner) -> None:
+        self.provider = make_provider(fake.settings(llm_max_retries=0))
+        self.app = create_app(service=build_service(db, settings, self.provider, guard=guard), settings=settings)
+        self.guard = guard
+
+    async def __aenter__(self) -> httpx.AsyncClient:
+        self.client = client_for(self.app)
+        return await self.client.__aenter__()
+
+    async def __aexit__(self, *exc: Any) -> None:
+        await self.client.__aexit__(*exc)
+        await self.provider.aclose()
+        await self.guard.aclose()
+
+
+async def _chat(client: httpx.AsyncClient, user: uuid.UUID, settings: Settings, message: str = INNOCENT) -> Any:
+    return (await client.post("/api/v1/coach/chat", json={"message": message}, headers=auth_headers(user, settings)))
+
+
+async def _stream(client: httpx.AsyncClient, user: uuid.UUID, settings: Settings) -> list[dict[str, Any]]:
+    response = await client.post("/api/v1/coach/chat/stream", json={"message": INNOCENT},
+                                 headers=auth_headers(user, settings))
+    events, _ = parse_sse_records(response.text)
+    return events
+
+
+async def _guard_rows(db: Database, user: uuid.UUID) -> list[dict[str, Any]]:
+    return await fetch_all(db, "SELECT direction, action_taken, rule_id, source, guard_model, category_scores "
+                               "FROM ai_policy_violation_log WHERE user_id = %s AND source = 'guard'", (user,))
+
+
+async def test_given_a_crisis_only_the_guard_sees_when_chatting_then_flagged_and_the_provider_never_called(
+    db: Database, settings: Settings, fake: FakeOpenAIServer, moderation: FakeModerationServer
+) -> None:
+    """GIVEN a message the rules allow and the moderation model scores as self-harm WHEN it is
+    sent to /chat THEN the support message answers it, the chat model is never called, and a
+    `guard` violation row records the model and its scores."""
+    user = await seed_user(db)
+    moderation.script([CRISIS])
+    fake.script([Reply(ANSWER)])
+    async with GuardedApp(db, settings, fake, moderation_guard(moderation, settings)) as client:
+        body = (await _chat(client, user, settings)).json()
+    assert body["message"] == SUPPORT_RESOURCES_MESSAGE and body["finish_reason"] == "safety"
+    assert chat_requests(fake) == 0
+    [row] = await _guard_rows(db, user)
+    assert (row["direction"], row["action_taken"], row["rule_id"]) == ("input", "flag", "guard.moderation")
+    assert row["guard_model"] == "omni-moderation-fake" and row["category_scores"]["self-harm"] == 0.93
+
+
+async def test_given_a_slow_guard_when_streaming_then_the_provider_starts_and_is_cancelled_before_any_token(
+    db: Database, settings: Settings, fake: FakeOpenAIServer, moderation: FakeModerationServer
+) -> None:
+    """GIVEN a guard slower than the look-ups (0.8 s) WHEN streaming THEN the model call starts
+    (it is not held back), the crisis verdict then stops it, and not one token of the model's
+    answer reaches the user: only the support message, then `done`."""
+    user = await seed_user(db)
+    moderation.script([Scores(scores=CRISIS.scores, delay=0.8)])
+    fake.script([Reply(ANSWER, chunk_delay=0.01)])
+    async with GuardedApp(db, settings, fake, moderation_guard(moderation, settings)) as client:
+        events = await _stream(client, user, settings)
+    assert chat_requests(fake) == 1  # the provider call had started
+    tokens = "".join(e["data"]["content"] for e in events if e["type"] == "token")
+    assert tokens == SUPPORT_RESOURCES_MESSAGE and "yogurt" not in json.dumps(events)
+    assert [e["type"] for e in events][-1] == "done"
+
+
+@pytest.mark.parametrize(
+    "failure",
+    [Scores(scores=CRISIS.scores, delay=2.5), Fail(500), Fail(429)],
+    ids=["timeout", "http-500", "http-429"],
+)
+async def test_given_a_failing_guard_when_chatting_then_the_rules_verdict_stands_and_a_metric_is_emitted(
+    db: Database, settings: Settings, fake: FakeOpenAIServer, moderation: FakeModerationServer,
+    monkeypatch: pytest.MonkeyPatch, failure: Any,
+) -> None:
+    """GIVEN a guard that times out (1.5 s), fails or is rate limited WHEN chatting THEN the
+    request succeeds with the model's answer (the rules allowed it), and the verdict is
+    recorded as `unavailable` — never as safe."""
+    from coach_core.guard import runner
+
+    emitted: list[str] = []
+    monkeypatch.setattr(runner, "emit", lambda name, value, *a: emitted.append(name))
+    user = await seed_user(db)
+    moderation.script([failure])
+    fake.script([Reply(ANSWER)])
+    async with GuardedApp(db, settings, fake, moderation_guard(moderation, settings)) as client:
+        body = (await _chat(client, user, settings)).json()
+    assert body["message"] == ANSWER and body["finish_reason"] == "stop"
+    assert "GuardVerdict_unavailable" in emitted and "GuardVerdict_safe" not in emitted
+    assert await _guard_rows(db, user) == []
+
+
+async def test_given_a_crisis_answer_only_the_guard_sees_when_buffered_then_it_is_replaced(
+    db: Database, settings: Settings, fake: FakeOpenAIServer, moderation: FakeModerationServer
+) -> None:
+    user = await seed_user(db)
+    moderation.script([SAFE, CRISIS])  # input, then output
+    fake.script([Reply(ANSWER)])
+    async with GuardedApp(db, settings, fake, moderation_guard(moderation, settings)) as client:
+        body = (await _chat(client, user, settings)).json()
+    assert body["message"] == SUPPORT_RESOURCES_MESSAGE and body["finish_reason"] == "safety"
+    [row] = await _guard_rows(db, user)
+    assert (row["direction"], row["action_taken"]) == ("output", "block")
+
+
+async def test_given_a_crisis_answer_only_the_guard_sees_when_streaming_then_the_stream_ends_with_the_safety_message(
+    db: Database, settings: Settings, fake: FakeOpenAIServer, moderation: FakeModerationServer
+) -> None:
+    """GIVEN an answer the guard judges a crisis WHEN streamed THEN its last sentence is held for
+    the verdict and never sent; the support message and `done` end the stream, and the stored
+    reply is exactly what was sent."""
+    user = await seed_user(db)
+    moderation.script([SAFE, CRISIS])
+    fake.script([Reply("First, some context. " + ANSWER)])
+    async with GuardedApp(db, settings, fake, moderation_guard(moderation, settings)) as client:
+        events = await _stream(client, user, settings)
+    sent = "".join(e["data"]["content"] for e in events if e["type"] == "token")
+    assert sent.startswith("First, some context.") and "yogurt" not in sent
+    assert sent.endswith(SUPPORT_RESOURCES_MESSAGE) and events[-1]["type"] == "done"
+    history = (await fetch_all(db, "SELECT history FROM ai_session WHERE user_id = %s", (user,)))[0]["history"]
+    assert history[-1]["content"] == sent
+
+
+async def test_given_the_same_message_twice_when_chatting_then_the_second_verdict_comes_from_the_cache(
+    db: Database, settings: Settings, fake: FakeOpenAIServer, moderation: FakeModerationServer
+) -> None:
+    user = await seed_user(db)
+    moderation.script([SAFE, SAFE])  # input and output of the first request only
+    fake.script([Reply(ANSWER), Reply(ANSWER)])
+    async with GuardedApp(db, settings, fake, moderation_guard(moderation, settings, cache=60)) as client:
+        for _ in range(2):
+            assert (await _chat(client, user, settings)).status_code == 200
+    assert len(moderation.requests) == 2 and moderation.unexpected == 0
+
+
+@pytest.fixture(scope="module")
+def classifier() -> Iterator[FakeOpenAIServer]:
+    """The `llm` guard's own OpenAI-compatible server, apart from the chat model's."""
+    with FakeOpenAIServer() as server:
+        yield server
+
+
+def llm_guard(server: FakeOpenAIServer, settings: Settings) -> GuardRunner:
+    return GuardRunner(LLMGuard(make_provider(server.settings(llm_max_retries=0))), timeout_seconds=1.5)
+
+
+VERDICT = json.dumps({"verdict": "crisis", "categories": {"suicide_or_death_wish": 0.9}})
+
+
+async def test_given_the_llm_guard_when_it_answers_crisis_then_flagged_and_its_tokens_are_counted_apart(
+    db: Database, settings: Settings, fake: FakeOpenAIServer, classifier: FakeOpenAIServer
+) -> None:
+    """GIVEN the `llm` guard answering a crisis verdict (a cheap-tier JSON call) WHEN chatting THEN
+    the message is flagged, the request's tokens are the guard's, and the day's usage keeps them
+    apart from answer tokens."""
+    user = await seed_user(db)
+    classifier.script([Reply(VERDICT, usage=(40, 9))])
+    fake.script([Reply(ANSWER)])
+    async with GuardedApp(db, settings, fake, llm_guard(classifier, settings)) as client:
+        body = (await _chat(client, user, settings)).json()
+    assert body["message"] == SUPPORT_RESOURCES_MESSAGE and body["tokens_used"] == 49
+    request = classifier.requests[0].body
+    assert request["response_format"] == {"type": "json_object"} and "tools" not in request
+    [usage] = await fetch_all(db, "SELECT input_tokens, output_tokens, guard_tokens FROM ai_usage_daily "
+                                  "WHERE user_id = %s", (user,))
+    assert (usage["input_tokens"], usage["output_tokens"], usage["guard_tokens"]) == (0, 0, 49)
+
+
+async def test_given_the_llm_guard_answering_nonsense_when_chatting_then_unavailable_never_safe(
+    db: Database, settings: Settings, fake: FakeOpenAIServer, classifier: FakeOpenAIServer
+) -> None:
+    user = await seed_user(db)
+    classifier.script([Reply("I think it's probably fine?"), Reply('{"verdict": "maybe"}')])
+    fake.script([Reply(ANSWER)])
+    async with GuardedApp(db, settings, fake, llm_guard(classifier, settings)) as client:
+        body = (await _chat(client, user, settings)).json()
+    assert body["message"] == ANSWER
+    [usage] = await fetch_all(db, "SELECT input_tokens, output_tokens, guard_tokens FROM ai_usage_daily "
+                                  "WHERE user_id = %s", (user,))
+    assert usage["guard_tokens"] > 0 and usage["output_tokens"] > 0
+
+
+
+
+def test_given_a_guard_when_policy_check_runs_then_both_layers_are_reported_side_by_side(
+    moderation: FakeModerationServer,
+) -> None:
+    """GIVEN `coach policy-check --guard moderation` WHEN a line the rules allow is a crisis to the
+    guard, and a line the rules flag is safe to it THEN each output line says what the guard
+    said, and the combined action is the stronger of the two layers."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    moderation.script([CRISIS, SAFE])
+    lines = [{"id": "a", "direction": "input", "text": INNOCENT},
+             {"id": "b", "direction": "input", "text": "I want to kill myself"}]
+    env = {**os.environ, "OPENAI_API_KEY": "test-key-not-secret", "OPENAI_BASE_URL": moderation.base_url}
+    proc = subprocess.run(
+        [str(Path(sys.executable).with_name("coach")), "policy-check", "--guard", "moderation"],
+        input="".join(json.dumps(line) + "\n" for line in lines), capture_output=True, text=True, env=env,
+        timeout=120, check=False,
+    )
+    assert proc.returncode == 0, proc.stderr
+    first, second = (json.loads(line) for line in proc.stdout.splitlines())
+    assert first["action"] == "flag" and first["rules"] == ["guard.moderation"]
+    assert first["guard"] == {"verdict": "crisis", "model": "omni-moderation-fake"}
+    assert second["action"] == "flag" and second["guard"]["verdict"] == "safe"
+    assert second["rules"][0].startswith("crisis.")
