@@ -31,6 +31,7 @@ BENCHMARKS = (
     "cache",
     "server_cpu",
     "policy_speed",
+    "snapstart",
 )
 RESULTS = ROOT / "bench" / "results"
 

@@ -272,3 +272,24 @@ def test_given_a_post_confirmation_event_when_invoked_twice_then_one_row_and_the
     with psycopg.connect(database_url) as conn:
         counts = [conn.execute("SELECT count(*) FROM users WHERE id = %s", (u,)).fetchone() for u in (user, other)]
     assert counts == [(1,), (0,)]
+
+
+def test_given_snapstart_hooks_when_snapshot_and_restore_run_then_no_connection_crosses_the_snapshot(
+    lambda_env: None, demo_user: uuid.UUID
+) -> None:
+    """GIVEN the before-snapshot hook WHEN it runs THEN the app, the rules and the modules of the
+    first request are ready and no database connection is open; GIVEN an environment that has
+    served a request WHEN the after-restore hook runs THEN its connection is dropped (not
+    reused from the snapshot) and the next invocation reconnects and answers."""
+    import sys
+
+    lambda_handlers.prepare_snapshot()
+    db = get_database()
+    assert isinstance(db, SingleConnectionDatabase) and db.backend_pid is None
+    assert "redis.asyncio" in sys.modules and lambda_handlers.register_snapstart_hooks() is False  # no runtime here
+    first = handler_of("insights")(load_event("insights", demo_user), FakeLambdaContext())
+    assert first["statusCode"] == 200 and db.backend_pid is not None
+    lambda_handlers.after_restore()
+    assert db.backend_pid is None
+    second = handler_of("chat")(load_event("chat", demo_user), FakeLambdaContext())
+    assert second["statusCode"] == 200 and db.backend_pid is not None

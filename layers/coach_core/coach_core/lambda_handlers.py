@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import uuid
 from collections.abc import Coroutine
 from typing import Any, TypeVar
@@ -55,6 +56,74 @@ def _asgi() -> Any:
     # connection opened in one invocation belongs to the loop of the next.
     asyncio.set_event_loop(_loop_runner().get_loop())
     return _mangum
+
+
+def prepare_snapshot() -> None:
+    """Everything expensive that holds no connection, done during init (SnapStart's snapshot
+    captures it): the app and its service, the policy engine's compiled rules, and the modules
+    the first request would otherwise import (the selected provider's SDK, Redis, JWT). No
+    database or Redis connection is opened and no secret is read."""
+    import importlib
+
+    from coach_core.settings import get_settings
+
+    app = _asgi().app
+    service = app.state.service
+    service.policies.check_input("warming up the rules before the snapshot")
+    service.registry.specs()  # the tools' JSON schemas, built once
+    run_async(_asgi_get(app, "/health"))  # the HTTP stack's first-request work; touches no store
+    settings = get_settings()
+    for name in {settings.llm_provider, getattr(settings, "llm_fallback_provider", None) or settings.llm_provider}:
+        if name in ("openai", "anthropic"):
+            importlib.import_module(f"coach_core.providers.{name}").prewarm()
+    for module in ("redis.asyncio", "redis.exceptions", "psycopg.rows", "aws_lambda_powertools.utilities.parameters"):
+        importlib.import_module(module)
+
+
+async def _asgi_get(app: Any, path: str) -> int:
+    """One in-process GET through the app's full middleware stack; the status code."""
+    status = 0
+
+    async def receive() -> dict[str, Any]:
+        return {"type": "http.request", "body": b"", "more_body": False}
+
+    async def send(message: dict[str, Any]) -> None:
+        nonlocal status
+        if message["type"] == "http.response.start":
+            status = int(message["status"])
+
+    scope = {"type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1", "method": "GET", "scheme": "https",
+             "path": path, "raw_path": path.encode(), "query_string": b"", "root_path": "", "headers": [],
+             "client": ("127.0.0.1", 0), "server": ("127.0.0.1", 443)}
+    await app(scope, receive, send)
+    return status
+
+
+def after_restore() -> None:
+    """SnapStart's after-restore hook: the snapshot's sockets and random state are not this
+    environment's. Drop every connection (reopened on first use) and reseed randomness."""
+    import random
+
+    from coach_core.db import get_database
+
+    random.seed()
+    if _mangum is not None:
+        _mangum.app.state.service.forget_connections()
+    forget = getattr(get_database(), "forget", None)
+    if forget is not None:
+        forget()
+
+
+def register_snapstart_hooks() -> bool:
+    """Register the hooks with the Lambda runtime (its `snapshot_restore_py` module exists only
+    there); True when registered."""
+    try:
+        from snapshot_restore_py import register_after_restore, register_before_snapshot
+    except ImportError:
+        return False
+    register_before_snapshot(prepare_snapshot)
+    register_after_restore(after_restore)
+    return True
 
 
 def reset_app() -> None:
@@ -145,3 +214,7 @@ def provision_user_handler(event: dict[str, Any], context: Any) -> dict[str, Any
         except Exception as exc:  # the user is confirmed either way; the first request provisions them
             log_exception("could not provision a confirmed user", exc)
     return event
+
+
+if os.environ.get("AWS_LAMBDA_INITIALIZATION_TYPE") == "snap-start":
+    register_snapstart_hooks()  # the init phase of a SnapStart function: hooks must exist before the snapshot

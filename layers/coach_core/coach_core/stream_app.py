@@ -30,10 +30,20 @@ class RuntimeSecretsMiddleware:
     def __init__(self, app: ASGIApp, fastapi_app: FastAPI) -> None:
         self.app = app
         self.fastapi_app = fastapi_app
+        self._seeded = False
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "http" and scope.get("path") != HEALTH_PATH and on_lambda():
             from coach_core.runtime_secrets import SecretUnavailableError, apply_runtime_secrets
+
+            if not self._seeded:
+                # Under the adapter SnapStart's runtime hooks never run: a restored process
+                # reseeds here, before its first request. (Connections need nothing: none is
+                # opened before the snapshot, whose readiness check (/health) touches no store.)
+                import random
+
+                random.seed()
+                self._seeded = True
 
             try:
                 changed = apply_runtime_secrets()

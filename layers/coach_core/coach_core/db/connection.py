@@ -113,6 +113,12 @@ class SingleConnectionDatabase:
             await self._conn.close()
             self._conn = None
 
+    def forget(self) -> None:
+        """Drop the connection without I/O (after a SnapStart restore its socket is not ours);
+        the next use connects afresh."""
+        self._conn = None
+        self._lock = None
+
 
 class PoolDatabase:
     """A psycopg async pool for `coach serve`; connections are checked on checkout without

@@ -117,6 +117,10 @@ class GuardRunner:
         except ProviderError as exc:
             return unavailable(f"provider_error:{type(exc).__name__}")
 
+    def drop_client(self) -> None:
+        """Drop the Redis client without I/O (after a SnapStart restore); the next use reconnects."""
+        self._client = None
+
     async def aclose(self) -> None:
         await self.guard.aclose()
         if self._client is not None:

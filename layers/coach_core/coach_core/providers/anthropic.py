@@ -136,12 +136,26 @@ def _input_tokens(usage: Any) -> int:
     )
 
 
+_PREWARMED_HTTP: list[httpx2.AsyncClient] = []
+
+
+def prewarm() -> None:
+    """Init-phase work for a SnapStart snapshot, with no key and no connection: the SDK's lazily
+    imported resources and one HTTP client kept for the first provider built after restore."""
+    from anthropic import DefaultAsyncHttpxClient
+
+    throwaway = AsyncAnthropic(api_key="prewarm-no-key", http_client=DefaultAsyncHttpxClient())
+    _ = throwaway.messages
+    _PREWARMED_HTTP.append(DefaultAsyncHttpxClient())
+
+
 class AnthropicProvider(LLMProvider):
     name = "anthropic"
 
     def __init__(self, *, api_key: str, base_url: str | None, timeout: float, max_retries: int) -> None:
         self._client = AsyncAnthropic(
-            api_key=api_key, base_url=base_url, timeout=timeout, max_retries=max_retries
+            api_key=api_key, base_url=base_url, timeout=timeout, max_retries=max_retries,
+            http_client=_PREWARMED_HTTP.pop() if _PREWARMED_HTTP else None,
         )
 
     def _request(

@@ -301,6 +301,20 @@ def _read_chunk(chunk: ChatCompletionChunk, state: _StreamState) -> list[str]:
     return texts
 
 
+_PREWARMED_HTTP: list[httpx2.AsyncClient] = []
+
+
+def prewarm() -> None:
+    """Init-phase work for a SnapStart snapshot, with no key and no connection: the SDK's lazily
+    imported resources (a throwaway client touches them) and one HTTP client (its TLS context
+    takes ~20 ms to build) kept for the first provider built after restore."""
+    from openai import DefaultAsyncHttpxClient
+
+    throwaway = AsyncOpenAI(api_key="prewarm-no-key", http_client=DefaultAsyncHttpxClient())
+    _ = throwaway.chat.completions, throwaway.moderations
+    _PREWARMED_HTTP.append(DefaultAsyncHttpxClient())
+
+
 class OpenAIProvider(LLMProvider):
     """`http_client` is the SDK's own hook for the HTTP client it sends with (tests pass one
     with a mock transport); by default the SDK builds its own."""
@@ -316,6 +330,8 @@ class OpenAIProvider(LLMProvider):
         max_retries: int,
         http_client: httpx2.AsyncClient | None = None,
     ) -> None:
+        if http_client is None and _PREWARMED_HTTP:
+            http_client = _PREWARMED_HTTP.pop()
         self._client = AsyncOpenAI(
             api_key=api_key, base_url=base_url, timeout=timeout, max_retries=max_retries, http_client=http_client
         )

@@ -115,6 +115,19 @@ class CoachService:
         if self.guard is not None:
             await self.guard.aclose()
 
+    def forget_connections(self) -> None:
+        """After a SnapStart restore: drop every connection the snapshot may hold (database,
+        Redis), without I/O; each is reopened on first use. The provider client holds none
+        before the first request."""
+        forget = getattr(self.db, "forget", None)
+        if forget is not None:
+            forget()
+        if self.registry.cache is not None:
+            self.registry.cache.drop_client()
+        self.limits.drop_client()
+        if self.guard is not None:
+            self.guard.drop_client()
+
     async def chat(self, user_id: uuid.UUID, request: ChatRequest) -> ChatResponse:
         async with deadline(self.settings.coach_request_deadline_seconds):
             return await self._chat.chat(user_id, request)

@@ -163,5 +163,5 @@ class DataService:
                 await self.cache.delete_user(user_id)
             except Exception:
                 raise DependencyUnavailableError("cached tool results could not be erased") from None
-        await self.limits.forget(user_id)
+        await self.limits.forget_user(user_id)
         logger.info("user erased", extra={"user_id": str(user_id)})

@@ -184,7 +184,7 @@ class Limits:
         """The usage row was written (inside the request's transaction): keep the counter exact."""
         await self._remember(user_id, day, total)
 
-    async def forget(self, user_id: uuid.UUID) -> None:
+    async def forget_user(self, user_id: uuid.UUID) -> None:
         """Drop the user's bucket and budget counters (erasure); best effort, they expire anyway."""
         from redis.exceptions import RedisError
 
@@ -197,6 +197,11 @@ class Limits:
             await client.delete(*keys)
         except (RedisError, OSError) as exc:
             self._failed(exc)
+
+    def drop_client(self) -> None:
+        """Drop the Redis client without I/O (after a SnapStart restore); the next use reconnects."""
+        self._client = None
+        self._script = None
 
     async def aclose(self) -> None:
         if self._client is not None:

@@ -96,6 +96,10 @@ class ToolCache:
             raise
         return deleted
 
+    def drop_client(self) -> None:
+        """Drop the Redis client without I/O (after a SnapStart restore); the next use reconnects."""
+        self._client = None
+
     async def close(self) -> None:
         if self._client is not None:
             await self._client.aclose()
