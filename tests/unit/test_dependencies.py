@@ -18,6 +18,9 @@ from packaging.utils import canonicalize_name
 ROOT = Path(__file__).resolve().parents[2]
 CORE = ROOT / "layers" / "coach_core" / "coach_core"
 FIRST_PARTY = {"coach_core"}
+LAMBDA_RUNTIME_MODULES = {"snapshot_restore_py"}
+"""Modules the AWS Lambda Python runtime itself provides (SnapStart's runtime hooks): never
+installed, imported only inside a guard that tolerates their absence."""
 
 
 def imported_modules(source: str) -> Iterator[str]:
@@ -34,7 +37,8 @@ def third_party_imports(root: Path = CORE) -> dict[str, set[str]]:
     found: dict[str, set[str]] = {}
     for path in sorted(root.rglob("*.py")):
         for module in imported_modules(path.read_text(encoding="utf-8")):
-            if module in sys.stdlib_module_names or module in FIRST_PARTY or module == "__future__":
+            skipped = FIRST_PARTY | LAMBDA_RUNTIME_MODULES | {"__future__"}
+            if module in sys.stdlib_module_names or module in skipped:
                 continue
             found.setdefault(module, set()).add(str(path.relative_to(ROOT)))
     return found
