@@ -102,6 +102,9 @@ def bench_env(database_url: str, prefix: str, **extra: str | None) -> Iterator[N
         "OPENAI_SECRET_NAME": None,
         "DB_SECRET_NAME": None,
         "AWS_LAMBDA_FUNCTION_NAME": None,
+        "SAFETY_GUARD": "none",  # benchmarks that measure the guard configure it themselves
+        "COACH_RATE_LIMIT_PER_MINUTE": "0",  # a benchmark is one user sending far more than a person
+        "COACH_DAILY_TOKEN_BUDGET": "0",
         **extra,
     }
     saved = {k: os.environ.get(k) for k in wanted}

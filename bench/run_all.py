@@ -32,6 +32,7 @@ BENCHMARKS = (
     "server_cpu",
     "policy_speed",
     "snapstart",
+    "guard_latency",
 )
 RESULTS = ROOT / "bench" / "results"
 

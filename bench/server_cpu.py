@@ -179,7 +179,8 @@ async def _main(database_url: str, prefix: str) -> dict[str, Any]:
             **os.environ,
             "DATABASE_URL": database_url, "REDIS_URL": redis_url(), "REDIS_KEY_PREFIX": prefix,
             "LLM_PROVIDER": "openai", "OPENAI_API_KEY": "test-key-not-secret", "OPENAI_BASE_URL": fake.base_url,
-            "LLM_MAX_RETRIES": "0", "JWT_SECRET": secret, "POWERTOOLS_LOG_LEVEL": "WARNING",
+            "LLM_MAX_RETRIES": "0", "JWT_SECRET": secret, "SAFETY_GUARD": "none",
+            "COACH_RATE_LIMIT_PER_MINUTE": "0", "COACH_DAILY_TOKEN_BUDGET": "0", "POWERTOOLS_LOG_LEVEL": "WARNING",
         }
         for var in ("AWS_LAMBDA_FUNCTION_NAME", "OPENAI_SECRET_NAME", "DB_SECRET_NAME"):
             env.pop(var, None)

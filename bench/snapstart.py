@@ -103,7 +103,8 @@ def run() -> dict[str, Any]:
                     "DATABASE_URL": database_url, "REDIS_URL": redis_url(),
                     "REDIS_KEY_PREFIX": new_redis_prefix(f"snap{i}{mode}"), "LLM_PROVIDER": "openai",
                     "OPENAI_API_KEY": "test-key-not-secret", "OPENAI_BASE_URL": fake.base_url,
-                    "LLM_MAX_RETRIES": "0", "SAFETY_GUARD": "none", "POWERTOOLS_LOG_LEVEL": "WARNING",
+                    "LLM_MAX_RETRIES": "0", "SAFETY_GUARD": "none",
+            "COACH_RATE_LIMIT_PER_MINUTE": "0", "COACH_DAILY_TOKEN_BUDGET": "0", "POWERTOOLS_LOG_LEVEL": "WARNING",
                 }
                 ms = _first_chat(mode, env, event_path)
                 if i:  # the first round warms the bytecode caches
