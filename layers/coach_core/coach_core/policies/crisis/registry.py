@@ -107,13 +107,18 @@ def fires(det: Detector, text: str, direction: Direction) -> bool:
     return _first_counting_match(det, norm, direction) is not None
 
 
+@lru_cache(maxsize=1024)
+def candidates(direction: Direction, present: frozenset[str]) -> tuple[Detector, ...]:
+    """The detectors of `direction` whose gates all have a literal in `present`, in order.
+    Texts share few distinct literal sets, so the gate test of all ~100 detectors is done once
+    per set, not once per check."""
+    return tuple(det for det in _BY_DIRECTION[direction] if not det.gated_out(present))
+
+
 def find_crisis(text: str, direction: Direction) -> CrisisHit | None:
     """The first crisis signal in `text`, or None."""
     norm = normalize(text)
-    present = present_literals(norm)
-    for det in _BY_DIRECTION[direction]:
-        if det.gated_out(present):
-            continue
+    for det in candidates(direction, present_literals(norm)):
         m = _first_counting_match(det, norm, direction)
         if m is not None:
             return CrisisHit(det, m, norm)
