@@ -53,6 +53,7 @@ ENV_COACH_DAILY_TOKEN_BUDGET = "COACH_DAILY_TOKEN_BUDGET"
 ENV_COACH_ENV = "COACH_ENV"
 
 ProviderName = Literal["openai", "anthropic", "offline"]
+FallbackProviderName = Literal["openai", "anthropic"]
 CoachEnv = Literal["dev", "prod"]
 
 MIN_JWT_SECRET_BYTES = 32
@@ -74,6 +75,10 @@ class Settings(BaseSettings):
     anthropic_api_key: SecretStr | None = Field(None, validation_alias=_env(ENV_ANTHROPIC_API_KEY))
     openai_base_url: str | None = Field(None, validation_alias=_env(ENV_OPENAI_BASE_URL))
     anthropic_base_url: str | None = Field(None, validation_alias=_env(ENV_ANTHROPIC_BASE_URL))
+    llm_fallback_provider: FallbackProviderName | None = Field(
+        None, validation_alias=_env(ENV_LLM_FALLBACK_PROVIDER)
+    )
+    """The provider a round moves to when `llm_provider` is down (empty: no failover)."""
     llm_timeout_seconds: float = Field(60.0, gt=0, le=900, validation_alias=_env(ENV_LLM_TIMEOUT_SECONDS))
     llm_max_retries: int = Field(2, ge=0, le=10, validation_alias=_env(ENV_LLM_MAX_RETRIES))
 

@@ -19,6 +19,7 @@ from coach_core.errors import (
     ProviderError,
     ProviderRateLimitError,
     ProviderTimeoutError,
+    ProviderUnavailableError,
 )
 from coach_core.providers.base import (
     LLMProvider,
@@ -160,7 +161,7 @@ async def test_given_anthropic_stop_reasons_when_mapped_then_internal_reasons(wi
         built = create_provider(fake.settings())
         try:
             assert (await _complete(built)).finish_reason == internal
-            assert (await _collect(built))[-1] == StreamFinish(internal, Usage(12, 7))
+            assert (await _collect(built))[-1] == StreamFinish(internal, Usage(12, 7), "anthropic")
         finally:
             await built.aclose()
 
@@ -252,7 +253,7 @@ async def test_given_persistent_500_when_called_then_provider_error_after_the_re
     fake.script([Fail(500)] * 3)
     with pytest.raises(ProviderError) as caught:
         await (_complete(provider) if mode == "complete" else _collect(provider))
-    assert type(caught.value) is ProviderError
+    assert type(caught.value) is ProviderUnavailableError and caught.value.retryable
     assert "500" in caught.value.detail
     assert len(fake.requests) == 3 and fake.unexpected == 0
 

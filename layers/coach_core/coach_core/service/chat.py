@@ -174,7 +174,7 @@ class ChatService:
             await self.limits.recorded(user_id, utcnow().date(), recorded.day_tokens)
             _emit(0, [], violations)
             yield TurnDone(self._response(
-                turn, recorded.session_id, reply, [], list(checked_in.disclaimers), 0, "safety"
+                turn, recorded.session_id, reply, [], list(checked_in.disclaimers), 0, "safety", None
             ))
             return
 
@@ -209,12 +209,13 @@ class ChatService:
         recorded = await self.sessions.record(state, user_id, Exchange(
             turn.message, reply, result.usage.total, rows, tools.take_log_rows(),
             input_tokens=result.usage.input_tokens, output_tokens=result.usage.output_tokens,
+            usage_by_provider=result.usage_by_provider,
         ))
         await self.limits.recorded(user_id, utcnow().date(), recorded.day_tokens)
         _emit(result.usage.total, result.tool_trace, rows)
         yield TurnDone(self._response(
             turn, recorded.session_id, reply, result.tool_trace, dedupe(checked_in.disclaimers, checked.disclaimers),
-            result.usage.total, "safety" if checked.replaces_message else result.finish_reason,
+            result.usage.total, "safety" if checked.replaces_message else result.finish_reason, result.provider,
         ))
 
     @staticmethod
@@ -226,6 +227,7 @@ class ChatService:
         disclaimers: list[str],
         tokens: int,
         finish_reason: FinishReason,
+        provider: str | None,
     ) -> ChatResponse:
         return ChatResponse(
             message=message,
@@ -236,4 +238,5 @@ class ChatService:
             disclaimers=disclaimers,
             tokens_used=tokens,
             finish_reason=finish_reason,
+            provider=provider,
         )
