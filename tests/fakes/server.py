@@ -18,7 +18,7 @@ from typing import Any, ClassVar, Self
 
 import uvicorn
 
-from tests.fakes.script import Fail, RecordedRequest, Reply, Step
+from tests.fakes.script import Fail, RecordedRequest, Reply, Step, StreamFail
 
 Send = Any
 Receive = Any
@@ -171,6 +171,8 @@ class FakeLLMServer(ThreadedUvicorn):
                 await asyncio.sleep(step.delay)
             if isinstance(step, Fail):
                 await _respond_json(send, step.status, self.error_body(step), step.headers)
+            elif isinstance(step, StreamFail):
+                await self._send_events(send, self.sse_error_events(step, body), record)
             elif record.streamed:
                 await self._stream(send, step, record)
             else:
@@ -206,6 +208,20 @@ class FakeLLMServer(ThreadedUvicorn):
     @abstractmethod
     def error_body(self, step: Fail) -> dict[str, Any]:
         """The provider's error envelope."""
+
+    @abstractmethod
+    def sse_error_events(self, step: StreamFail, request: dict[str, Any]) -> list[bytes]:
+        """A stream that starts (with `step.text`, if any) and then reports an error in-band."""
+
+    async def _send_events(self, send: Send, events: list[bytes], record: RecordedRequest) -> None:
+        await send({
+            "type": "http.response.start", "status": 200,
+            "headers": [(b"content-type", b"text/event-stream"), (b"cache-control", b"no-cache")],
+        })
+        for event in events:
+            await send({"type": "http.response.body", "body": event, "more_body": True})
+            record.event_times.append(time.perf_counter())
+        await send({"type": "http.response.body", "body": b"", "more_body": False})
 
 
 async def _respond_json(

@@ -33,7 +33,7 @@ from coach_core.providers.model_config import model_config
 from coach_core.service import make_provider
 from coach_core.settings import Settings, load_settings
 from tests.api_support import auth_headers, build_app, client_for, fetch_all, parse_sse_records, seed_user, written_rows
-from tests.fakes import Call, Fail, FakeAnthropicServer, FakeOpenAIServer, Reply
+from tests.fakes import Call, Fail, FakeAnthropicServer, FakeOpenAIServer, Reply, StreamFail
 
 pytestmark = pytest.mark.integration
 
@@ -184,6 +184,21 @@ async def test_given_a_primary_500_when_streaming_then_the_fallback_streams_and_
     rows = await fetch_all(db, "SELECT provider FROM ai_tool_call_log WHERE user_id = %s", (user,))
     assert rows == [{"provider": "anthropic"}]
     assert set(await _provider_usage(db, user)) == {"anthropic"}
+
+
+async def test_given_a_primary_stream_that_errors_before_any_token_when_streaming_then_the_fallback_answers(
+    client: httpx.AsyncClient, db: Database, settings: Settings, primary: FakeOpenAIServer,
+    secondary: FakeAnthropicServer,
+) -> None:
+    """GIVEN the primary's 200 stream reporting `server_error` in-band before its first token WHEN
+    streaming THEN the round moves to the fallback silently: the client sees one clean answer."""
+    user = await seed_user(db)
+    primary.script([StreamFail("server_error")])
+    secondary.script([Reply("All good from the fallback.")])
+    response, events = await _stream(client, user, settings, "Tell me something")
+    assert [e["type"] for e in events if e["type"] != "token"] == ["done"]
+    assert (_text(events), events[-1]["data"]["provider"]) == ("All good from the fallback.", "anthropic")
+    assert response.status_code == 200 and len(primary.requests) == 1
 
 
 # ---- failures that do not fail over --------------------------------------------------------------
