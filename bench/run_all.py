@@ -31,6 +31,7 @@ BENCHMARKS = (
     "cache",
     "server_cpu",
     "policy_speed",
+    "soak",
 )
 RESULTS = ROOT / "bench" / "results"
 

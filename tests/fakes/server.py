@@ -92,8 +92,10 @@ class FakeLLMServer(ThreadedUvicorn):
     def __init__(self) -> None:
         self._lock = threading.Lock()
         self._steps: deque[Step] = deque()
+        self._responder: Callable[[dict[str, Any]], Step] | None = None
         self.requests: list[RecordedRequest] = []
         self.unexpected = 0
+        self.served = 0
 
     # ---- script --------------------------------------------------------------------------
 
@@ -103,6 +105,14 @@ class FakeLLMServer(ThreadedUvicorn):
             self._steps = deque(steps)
             self.requests = []
             self.unexpected = 0
+        return self
+
+    def respond_with(self, responder: Callable[[dict[str, Any]], Step] | None) -> Self:
+        """Answer every request the script does not cover with `responder(request_body)`, for
+        endless traffic (the soak benchmark). Such requests are counted in `served` but not kept
+        in `requests`, so a long run does not accumulate them."""
+        with self._lock:
+            self._responder = responder
         return self
 
     @property
@@ -156,10 +166,14 @@ class FakeLLMServer(ThreadedUvicorn):
             body = {"_unparsed": raw.decode(errors="replace")}
         record = RecordedRequest(scope["path"], headers, body, time.perf_counter())
         with self._lock:
-            self.requests.append(record)
+            self.served += 1
             step = self._steps.popleft() if self._steps else None
-            if step is None:
-                self.unexpected += 1
+            if step is None and self._responder is not None:
+                step = self._responder(body)
+            else:
+                self.requests.append(record)
+                if step is None:
+                    self.unexpected += 1
         record.step = step
         if scope["method"] != "POST" or scope["path"] != self.path:
             await _respond_json(send, 404, {"error": f"fake serves POST {self.path} only"})
