@@ -194,11 +194,52 @@ def worker_pids(server_pid: int) -> list[int]:
     return sorted(workers)
 
 
-def process_snapshot(pid: int) -> dict[str, int]:
+def _tcp_peers(pid: int) -> dict[str, tuple[int, int]]:
+    """Socket inode → (local port, remote port) for the process's TCP sockets (/proc/<pid>/net)."""
+    peers = {}
+    for table in ("tcp", "tcp6"):
+        try:
+            lines = Path(f"/proc/{pid}/net/{table}").read_text().splitlines()[1:]
+        except OSError:
+            continue
+        for line in lines:
+            fields = line.split()
+            local, remote, inode = fields[1], fields[2], fields[9]
+            peers[inode] = (int(local.rsplit(":", 1)[1], 16), int(remote.rsplit(":", 1)[1], 16))
+    return peers
+
+
+def fd_kinds(pid: int, ports: dict[int, str], server_port: int) -> Counter[str]:
+    """Open descriptors by what they are: TCP connections by peer (`postgres`, `redis`, the
+    fakes, `client` for the load's connections, `listen`), else the kind of file."""
+    peers = _tcp_peers(pid)
+    kinds: Counter[str] = Counter()
+    for fd in Path(f"/proc/{pid}/fd").iterdir():
+        try:
+            target = os.readlink(fd)
+        except OSError:
+            continue
+        if target.startswith("socket:["):
+            local, remote = peers.get(target[8:-1], (0, -1))
+            if remote == -1:
+                kinds["socket (not tcp)"] += 1
+            elif remote == 0:
+                kinds["listen"] += 1
+            elif local == server_port:
+                kinds["client"] += 1
+            else:
+                kinds[ports.get(remote, f"tcp:{remote}")] += 1
+        else:
+            kinds[target.split(":", 1)[0] if ":" in target else "file"] += 1
+    return kinds
+
+
+def process_snapshot(pid: int, ports: dict[int, str], server_port: int) -> dict[str, Any]:
     """Resident memory (kB, VmRSS) and open file descriptors of one process, from /proc."""
     rss = next(int(line.split()[1]) for line in Path(f"/proc/{pid}/status").read_text().splitlines()
                if line.startswith("VmRSS:"))
-    return {"rss_kb": rss, "fds": len(os.listdir(f"/proc/{pid}/fd"))}
+    kinds = fd_kinds(pid, ports, server_port)
+    return {"rss_kb": rss, "fds": sum(kinds.values()), "fd_kinds": dict(sorted(kinds.items()))}
 
 
 # ---- the load -----------------------------------------------------------------------------------
@@ -338,6 +379,8 @@ async def _soak(database_url: str, prefix: str, log: Path) -> dict[str, Any]:
         try:
             await _wait_ready(base, proc)
             workers = worker_pids(proc.pid)
+            server_port = int(base.rsplit(":", 1)[1])
+            ports = {5432: "postgres", 6379: "redis", primary.port: "openai fake", fallback.port: "anthropic fake"}
             if len(workers) != WORKERS:
                 raise RuntimeError(f"expected {WORKERS} worker processes, found {workers}")
             tally, pause, stop = Tally(), Pause(), asyncio.Event()
@@ -352,13 +395,13 @@ async def _soak(database_url: str, prefix: str, log: Path) -> dict[str, Any]:
             started = time.monotonic()
             await asyncio.sleep(WARMUP_SECONDS)
             await pause.quiesce()
-            start_snapshot = {pid: process_snapshot(pid) for pid in workers}
+            start_snapshot = {pid: process_snapshot(pid, ports, server_port) for pid in workers}
             warm_requests = sum(tally.requests.values())
             measured_from = time.monotonic()
             pause.open.set()
             await asyncio.sleep(max(0.0, SOAK_SECONDS - (time.monotonic() - started)))
             await pause.quiesce()
-            end_snapshot = {pid: process_snapshot(pid) for pid in workers}
+            end_snapshot = {pid: process_snapshot(pid, ports, server_port) for pid in workers}
             measured_seconds = time.monotonic() - measured_from
             stop.set()
             pause.open.set()

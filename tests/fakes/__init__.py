@@ -36,9 +36,10 @@ request, retries included, consumes the next step:
 When the script runs out, the fake answers 500 with `x-should-retry: false` and counts it
 in `fake.unexpected`, unless `fake.respond_with(fn)` gave it a responder: then `fn(body)`
 chooses the step (endless traffic, e.g. the soak benchmark; such requests are counted in
-`fake.served`, as every request is, but not kept in `requests`). `fake.requests` lists a `RecordedRequest` per request (`path`,
-lower-cased `headers`, parsed JSON `body`, `received_at`, `step`, and `event_times`: the
-`time.perf_counter()` at which each SSE event was written). `fake.settings(**overrides)`
+`fake.served`, as every request is, but not kept in `requests`). `fake.requests` lists a
+`RecordedRequest` per request (`path`, lower-cased `headers`, parsed JSON `body`,
+`received_at`, `step`, and `event_times`: the `time.perf_counter()` at which each SSE event
+was written). `fake.settings(**overrides)`
 builds `coach_core` Settings aimed at the fake (provider, key, base URL, 5 s timeout,
 2 retries).
 """

@@ -25,6 +25,7 @@ import httpx
 import pytest
 
 from coach_core.db.connection import Database
+from coach_core.domain.plan import offline_plan_json
 from coach_core.errors import ProviderError
 from coach_core.providers.base import LLMProvider
 from coach_core.providers.breaker import BreakerPolicy, BreakerState
@@ -199,6 +200,25 @@ async def test_given_a_primary_stream_that_errors_before_any_token_when_streamin
     assert [e["type"] for e in events if e["type"] != "token"] == ["done"]
     assert (_text(events), events[-1]["data"]["provider"]) == ("All good from the fallback.", "anthropic")
     assert response.status_code == 200 and len(primary.requests) == 1
+
+
+async def test_given_a_primary_500_when_planning_then_the_fallback_builds_the_plan_and_usage_is_split(
+    client: httpx.AsyncClient, db: Database, settings: Settings, primary: FakeOpenAIServer,
+    secondary: FakeAnthropicServer,
+) -> None:
+    """GIVEN the primary down WHEN a plan is asked for THEN both of its rounds (the TDEE tool
+    call, then the JSON) are answered by the fallback, and its usage is recorded under it."""
+    user = await seed_user(db)
+    primary.script(OUTAGE * 2)
+    secondary.script([Reply(calls=(Call("calculate_tdee", {}),), usage=(300, 20)),
+                      Reply(offline_plan_json(None), usage=(500, 400))])
+    response = await client.post("/api/v1/coach/plan", headers=auth_headers(user, settings))
+    assert response.status_code == 200, response.text
+    assert response.headers["x-coach-provider"] == "anthropic"
+    assert len(response.json()["plan"]["days"]) == 7
+    assert await _provider_usage(db, user) == {"anthropic": (1, 800, 420)}
+    rows = await fetch_all(db, "SELECT tool_name, provider FROM ai_tool_call_log WHERE user_id = %s", (user,))
+    assert rows == [{"tool_name": "calculate_tdee", "provider": "anthropic"}]
 
 
 # ---- failures that do not fail over --------------------------------------------------------------
