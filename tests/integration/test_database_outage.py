@@ -199,10 +199,12 @@ async def test_given_the_database_going_down_mid_turn_when_the_answer_is_written
             assert response.status_code == 200 and events[-1]["type"] == "error"
             assert [e["type"] for e in events].count("error") == 1 and "done" not in [e["type"] for e in events]
 
-        assert await written_rows(scratch_db, user) == {"sessions": 0, "tool_calls": 0, "violations": 0}
-        assert await _usage_rows(scratch_db, user) == 0
+        # Read back on a fresh connection: the app's pool reconnects on its own schedule.
+        check = SingleConnectionDatabase(scratch_database)
+        assert await written_rows(check, user) == {"sessions": 0, "tool_calls": 0, "violations": 0}
+        assert await _usage_rows(check, user) == 0
         # The database is back: the same server answers again (a client retrying after Retry-After).
-        deadline = time.monotonic() + 15
+        deadline = time.monotonic() + 30
         while True:
             again = await client.post(API + "/chat", json={"message": "How consistent am I?"}, headers=headers)
             if again.status_code == 200 or time.monotonic() > deadline:
@@ -210,4 +212,5 @@ async def test_given_the_database_going_down_mid_turn_when_the_answer_is_written
             assert again.status_code == 503
             await asyncio.sleep(0.5)
         assert again.status_code == 200
-        assert (await written_rows(scratch_db, user))["sessions"] == 1
+        assert (await written_rows(check, user))["sessions"] == 1
+        await check.close()
