@@ -388,3 +388,22 @@ async def test_given_per_provider_secrets_on_lambda_when_the_provider_is_built_t
     assert response.provider == "anthropic"
     assert primary.requests[0].headers["authorization"] == "Bearer sk-openai-from-secret"
     assert secondary.requests[0].headers["authorization"] == "Bearer sk-ant-from-secret"
+
+
+# ---- the header on responses that never reach a model ----------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("headers", "body", "status"),
+    [({}, {"message": "hi"}, 401), (None, {"message": "x" * 70_000}, 413), (None, {"message": ""}, 422)],
+    ids=["401", "413", "422"],
+)
+async def test_given_a_request_refused_before_the_app_when_answered_then_the_provider_header_is_there(
+    client: httpx.AsyncClient, settings: Settings, headers: dict[str, str] | None, body: dict[str, Any], status: int
+) -> None:
+    """GIVEN a request refused by the auth gate, the body limit or validation WHEN answered THEN
+    `X-Coach-Provider` is on the error too (the provider the next round would go to)."""
+    sent = auth_headers(uuid.uuid4(), settings) if headers is None else headers
+    response = await client.post(CHAT, json=body, headers=sent)
+    assert response.status_code == status
+    assert response.headers["x-coach-provider"] == "openai"
