@@ -49,6 +49,9 @@ lint: install
 	$(VENV)/bin/mypy
 	$(VENV)/bin/lint-imports
 
+typecheck: install
+	$(VENV)/bin/mypy
+
 bench: services
 	source $(SERVICES) && $(PY) -m bench.run_all
 

@@ -33,6 +33,7 @@ BENCHMARKS = (
     "policy_speed",
     "snapstart",
     "guard_latency",
+    "soak",
 )
 RESULTS = ROOT / "bench" / "results"
 

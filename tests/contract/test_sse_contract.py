@@ -50,7 +50,7 @@ DATA_KEYS = {
     "token": {"content"},
     "tool_start": {"tool_name", "description", "input_summary"},
     "tool_end": {"tool_name", "latency_ms", "cached", "status", "output_summary"},
-    "done": {"session_id", "confidence", "data_gaps", "disclaimers", "tool_trace"},
+    "done": {"session_id", "confidence", "data_gaps", "disclaimers", "tool_trace", "provider"},
     "error": {"message"},
 }
 NOTHING = {"sessions": 0, "tool_calls": 0, "violations": 0}
@@ -115,7 +115,7 @@ async def test_given_a_tool_round_when_streaming_then_the_wire_format_and_order_
     done = events[-1]["data"]
     assert done["tool_trace"] == [{"tool_name": "get_weight_trend", "latency_ms": end["latency_ms"],
                                    "cached": False}]
-    assert done["disclaimers"] == [] and 0 <= done["confidence"] <= 1
+    assert done["disclaimers"] == [] and 0 <= done["confidence"] <= 1 and done["provider"] == "openai"
     assert [g["field"] for g in done["data_gaps"]] == ["checkins"]
     rows = await fetch_all(db, "SELECT history, message_count FROM ai_session WHERE id = %s",
                            (uuid.UUID(done["session_id"]),))
@@ -139,7 +139,7 @@ async def test_given_flagged_or_blocked_input_when_streaming_then_safety_tokens_
     assert fake.requests == []
     assert {e["type"] for e in events[:-1]} == {"token"} and events[-1]["type"] == "done"
     assert _text(events) == reply
-    assert events[-1]["data"]["tool_trace"] == []
+    assert events[-1]["data"]["tool_trace"] == [] and events[-1]["data"]["provider"] is None  # no model answered
     assert (await written_rows(db, user))["violations"] >= 1
 
 

@@ -29,18 +29,24 @@ request, retries included, consumes the next step:
 - `Fail(status, message="scripted failure", headers={"retry-after-ms": "10"}, delay=0.0)`:
   an error response in the provider's error envelope (e.g. 429, 500); the default header
   makes the SDKs' retries fast.
+- `StreamFail(kind, text="", message=..., delay=0.0)`: a 200 stream that sends `text` (if
+  any) and then the provider's in-stream error event with `error.type` = `kind` (OpenAI
+  `{"error": {...}}` chunk; Anthropic `event: error`).
 
 When the script runs out, the fake answers 500 with `x-should-retry: false` and counts it
-in `fake.unexpected`. `fake.requests` lists a `RecordedRequest` per request (`path`,
-lower-cased `headers`, parsed JSON `body`, `received_at`, `step`, and `event_times`: the
-`time.perf_counter()` at which each SSE event was written). `fake.settings(**overrides)`
+in `fake.unexpected`, unless `fake.respond_with(fn)` gave it a responder: then `fn(body)`
+chooses the step (endless traffic, e.g. the soak benchmark; such requests are counted in
+`fake.served`, as every request is, but not kept in `requests`). `fake.requests` lists a
+`RecordedRequest` per request (`path`, lower-cased `headers`, parsed JSON `body`,
+`received_at`, `step`, and `event_times`: the `time.perf_counter()` at which each SSE event
+was written). `fake.settings(**overrides)`
 builds `coach_core` Settings aimed at the fake (provider, key, base URL, 5 s timeout,
 2 retries).
 """
 
 from tests.fakes.anthropic_fake import FakeAnthropicServer
 from tests.fakes.openai_fake import FakeOpenAIServer
-from tests.fakes.script import Call, Fail, RecordedRequest, Reply, Step
+from tests.fakes.script import Call, Fail, RecordedRequest, Reply, Step, StreamFail
 from tests.fakes.server import FakeLLMServer
 
 __all__ = [
@@ -52,4 +58,5 @@ __all__ = [
     "RecordedRequest",
     "Reply",
     "Step",
+    "StreamFail",
 ]

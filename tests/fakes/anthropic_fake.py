@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from tests.fakes.script import Fail, Reply
+from tests.fakes.script import Fail, Reply, StreamFail
 from tests.fakes.server import FakeLLMServer
 
 
@@ -76,3 +76,8 @@ class FakeAnthropicServer(FakeLLMServer):
     def error_body(self, step: Fail) -> dict[str, Any]:
         kind = "rate_limit_error" if step.status == 429 else "api_error"
         return {"type": "error", "error": {"type": kind, "message": step.message}}
+
+    def sse_error_events(self, step: StreamFail, request: dict[str, Any]) -> list[bytes]:
+        reply = Reply(step.text)
+        started = self.sse_events(reply, request)[: 1 + (1 + len(reply.text_chunks()) if step.text else 0)]
+        return [*started, _sse({"type": "error", "error": {"type": step.kind, "message": step.message}})]

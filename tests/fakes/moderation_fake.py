@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from tests.fakes.script import Fail, Reply
+from tests.fakes.script import Fail, Reply, StreamFail
 from tests.fakes.server import FakeLLMServer
 
 CATEGORIES = (
@@ -48,6 +48,9 @@ class FakeModerationServer(FakeLLMServer):
         }
 
     def sse_events(self, step: Reply, request: dict[str, Any]) -> list[bytes]:
+        raise AssertionError("the moderation endpoint does not stream")
+
+    def sse_error_events(self, step: StreamFail, request: dict[str, Any]) -> list[bytes]:
         raise AssertionError("the moderation endpoint does not stream")
 
     def error_body(self, step: Fail) -> dict[str, Any]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from tests.fakes.script import Fail, Reply
+from tests.fakes.script import Fail, Reply, StreamFail
 from tests.fakes.server import FakeLLMServer
 
 
@@ -75,3 +75,7 @@ class FakeOpenAIServer(FakeLLMServer):
     def error_body(self, step: Fail) -> dict[str, Any]:
         kind = "rate_limit_exceeded" if step.status == 429 else "server_error"
         return {"error": {"message": step.message, "type": kind, "param": None, "code": None}}
+
+    def sse_error_events(self, step: StreamFail, request: dict[str, Any]) -> list[bytes]:
+        started = self.sse_events(Reply(step.text), request)[: 1 + len(Reply(step.text).text_chunks())]
+        return [*started, _sse({"error": {"message": step.message, "type": step.kind, "param": None, "code": None}})]

@@ -65,7 +65,19 @@ class Fail:
     delay: float = 0.0
 
 
-Step = Reply | Fail
+@dataclass(frozen=True)
+class StreamFail:
+    """A 200 stream that reports an error inside the body: `text` streamed first (word by word,
+    possibly nothing), then the provider's in-stream error event with `error.type` = `kind`
+    (e.g. OpenAI `server_error`, Anthropic `overloaded_error`). Only for streamed requests."""
+
+    kind: str
+    text: str = ""
+    message: str = "scripted stream failure"
+    delay: float = 0.0
+
+
+Step = Reply | Fail | StreamFail
 
 
 @dataclass

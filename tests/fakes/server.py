@@ -18,7 +18,7 @@ from typing import Any, ClassVar, Self
 
 import uvicorn
 
-from tests.fakes.script import Fail, RecordedRequest, Reply, Step
+from tests.fakes.script import Fail, RecordedRequest, Reply, Step, StreamFail
 
 Send = Any
 Receive = Any
@@ -92,8 +92,10 @@ class FakeLLMServer(ThreadedUvicorn):
     def __init__(self) -> None:
         self._lock = threading.Lock()
         self._steps: deque[Step] = deque()
+        self._responder: Callable[[dict[str, Any]], Step] | None = None
         self.requests: list[RecordedRequest] = []
         self.unexpected = 0
+        self.served = 0
 
     # ---- script --------------------------------------------------------------------------
 
@@ -103,6 +105,14 @@ class FakeLLMServer(ThreadedUvicorn):
             self._steps = deque(steps)
             self.requests = []
             self.unexpected = 0
+        return self
+
+    def respond_with(self, responder: Callable[[dict[str, Any]], Step] | None) -> Self:
+        """Answer every request the script does not cover with `responder(request_body)`, for
+        endless traffic (the soak benchmark). Such requests are counted in `served` but not kept
+        in `requests`, so a long run does not accumulate them."""
+        with self._lock:
+            self._responder = responder
         return self
 
     @property
@@ -156,10 +166,14 @@ class FakeLLMServer(ThreadedUvicorn):
             body = {"_unparsed": raw.decode(errors="replace")}
         record = RecordedRequest(scope["path"], headers, body, time.perf_counter())
         with self._lock:
-            self.requests.append(record)
+            self.served += 1
             step = self._steps.popleft() if self._steps else None
-            if step is None:
-                self.unexpected += 1
+            if step is None and self._responder is not None:
+                step = self._responder(body)
+            else:
+                self.requests.append(record)
+                if step is None:
+                    self.unexpected += 1
         record.step = step
         if scope["method"] != "POST" or scope["path"] != self.path:
             await _respond_json(send, 404, {"error": f"fake serves POST {self.path} only"})
@@ -171,6 +185,8 @@ class FakeLLMServer(ThreadedUvicorn):
                 await asyncio.sleep(step.delay)
             if isinstance(step, Fail):
                 await _respond_json(send, step.status, self.error_body(step), step.headers)
+            elif isinstance(step, StreamFail):
+                await self._send_events(send, self.sse_error_events(step, body), record)
             elif record.streamed:
                 await self._stream(send, step, record)
             else:
@@ -206,6 +222,20 @@ class FakeLLMServer(ThreadedUvicorn):
     @abstractmethod
     def error_body(self, step: Fail) -> dict[str, Any]:
         """The provider's error envelope."""
+
+    @abstractmethod
+    def sse_error_events(self, step: StreamFail, request: dict[str, Any]) -> list[bytes]:
+        """A stream that starts (with `step.text`, if any) and then reports an error in-band."""
+
+    async def _send_events(self, send: Send, events: list[bytes], record: RecordedRequest) -> None:
+        await send({
+            "type": "http.response.start", "status": 200,
+            "headers": [(b"content-type", b"text/event-stream"), (b"cache-control", b"no-cache")],
+        })
+        for event in events:
+            await send({"type": "http.response.body", "body": event, "more_body": True})
+            record.event_times.append(time.perf_counter())
+        await send({"type": "http.response.body", "body": b"", "more_body": False})
 
 
 async def _respond_json(

@@ -47,7 +47,7 @@ pytestmark = pytest.mark.integration
 
 CHAT = "/api/v1/coach/chat"
 RESPONSE_KEYS = {"message", "session_id", "tool_trace", "confidence", "data_gaps", "disclaimers", "tokens_used",
-                 "finish_reason"}
+                 "finish_reason", "provider"}
 TRACE_KEYS = {"tool_name", "description", "input_summary", "output_summary", "latency_ms", "cached", "status"}
 SECRET = "sk-live-DO-NOT-LEAK-7f3a9c"
 
@@ -80,6 +80,7 @@ async def test_given_a_tool_round_when_chatting_then_every_response_field_is_fil
     assert set(body) == RESPONSE_KEYS
     assert body["message"] == "You're trending down about 0.7 kg a week."
     assert body["finish_reason"] == "stop"
+    assert body["provider"] == "openai"
     assert body["tokens_used"] == 300
     assert body["disclaimers"] == []
     assert body["confidence"] == 0.67  # mean of 4/7, 3/7 and a complete profile
@@ -99,9 +100,16 @@ async def test_given_a_tool_round_when_chatting_then_every_response_field_is_fil
     assert session["history"] == [{"role": "user", "content": "How is my weight trending?"},
                                   {"role": "assistant", "content": body["message"]}]
     assert session["message_count"] == 2 and session["tokens_used"] == 300
-    logs = await fetch_all(db, "SELECT tool_name, session_id, cache_hit FROM ai_tool_call_log WHERE user_id = %s",
-                           (user,))
-    assert logs == [{"tool_name": "get_weight_trend", "session_id": uuid.UUID(body["session_id"]), "cache_hit": False}]
+    logs = await fetch_all(
+        db, "SELECT tool_name, session_id, cache_hit, provider FROM ai_tool_call_log WHERE user_id = %s", (user,)
+    )
+    assert logs == [{"tool_name": "get_weight_trend", "session_id": uuid.UUID(body["session_id"]), "cache_hit": False,
+                     "provider": "openai"}]
+    per_provider = await fetch_all(
+        db, "SELECT provider, requests, input_tokens, output_tokens FROM ai_usage_provider_daily WHERE user_id = %s",
+        (user,),
+    )
+    assert per_provider == [{"provider": "openai", "requests": 1, "input_tokens": 250, "output_tokens": 50}]
 
 
 async def test_given_the_same_tool_call_twice_when_chatting_then_the_second_is_served_from_cache(

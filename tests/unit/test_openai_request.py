@@ -15,7 +15,13 @@ import httpx2
 import openai
 import pytest
 
-from coach_core.errors import ProviderError, ProviderRateLimitError
+from coach_core.errors import (
+    ProviderAuthenticationError,
+    ProviderError,
+    ProviderRateLimitError,
+    ProviderRequestError,
+    ProviderUnavailableError,
+)
 from coach_core.providers.base import (
     LLMResponse,
     Message,
@@ -31,6 +37,7 @@ from coach_core.providers.model_config import model_config
 from coach_core.providers.openai import OpenAIProvider
 
 API_KEY = "sk-test-not-secret"
+RETRYABLE = (ProviderRateLimitError, ProviderUnavailableError)
 BASE_URL = "http://fake.invalid/v1"
 SYSTEM = "You are a coach."
 CALL = ToolCall("t1", "get_weight_trend", '{"days": 30}')
@@ -203,16 +210,18 @@ def _message(**fields: Any) -> dict[str, Any]:
 @pytest.mark.parametrize(
     ("body", "expected"),
     [
-        (COMPLETION, LLMResponse("hello", (), "stop", Usage(3, 2))),
+        (COMPLETION, LLMResponse("hello", (), "stop", Usage(3, 2), "openai")),
         (_message(content=None, finish="tool_calls", tool_calls=[
             {"id": "a", "type": "function", "function": {"name": "x", "arguments": "{}"}},
             {"id": "b", "type": "function", "function": {"name": "y", "arguments": '{"d": 1}'}}]),
-         LLMResponse("", (ToolCall("a", "x", "{}"), ToolCall("b", "y", '{"d": 1}')), "tool_calls", Usage(3, 2))),
-        (_message(content="cut", finish="length"), LLMResponse("cut", (), "length", Usage(3, 2))),
-        (_message(content=None, finish="content_filter"), LLMResponse("", (), "content_filter", Usage(3, 2))),
+         LLMResponse("", (ToolCall("a", "x", "{}"), ToolCall("b", "y", '{"d": 1}')), "tool_calls", Usage(3, 2),
+                     "openai")),
+        (_message(content="cut", finish="length"), LLMResponse("cut", (), "length", Usage(3, 2), "openai")),
+        (_message(content=None, finish="content_filter"),
+         LLMResponse("", (), "content_filter", Usage(3, 2), "openai")),
         (_message(content=None, refusal="I can't help with that."),
-         LLMResponse("I can't help with that.", (), "content_filter", Usage(3, 2))),
-        ({**COMPLETION, "usage": None}, LLMResponse("hello", (), "stop", Usage(0, 0))),
+         LLMResponse("I can't help with that.", (), "content_filter", Usage(3, 2), "openai")),
+        ({**COMPLETION, "usage": None}, LLMResponse("hello", (), "stop", Usage(0, 0), "openai")),
     ],
     ids=["text", "tool-calls", "length", "content-filter", "refusal", "no-usage"],
 )
@@ -262,7 +271,7 @@ def _call_delta(index: int, **fields: Any) -> dict[str, Any]:
 @pytest.mark.parametrize(
     ("chunks", "expected"),
     [
-        (CHUNKS, [TextDelta("hel"), TextDelta("lo"), StreamFinish("stop", Usage(3, 2))]),
+        (CHUNKS, [TextDelta("hel"), TextDelta("lo"), StreamFinish("stop", Usage(3, 2), "openai")]),
         ([_chunk({"role": "assistant", "content": "Checking."}),
           _chunk(_call_delta(1, id="b", type="function", function={"name": "y", "arguments": ""})),
           _chunk(_call_delta(0, id="a", type="function", function={"name": "x", "arguments": '{"d"'})),
@@ -270,11 +279,11 @@ def _call_delta(index: int, **fields: Any) -> dict[str, Any]:
           _chunk(_call_delta(1, function={"arguments": "{}"})),
           _chunk({}, "tool_calls"), USAGE_CHUNK],
          [TextDelta("Checking."), ToolCallComplete(ToolCall("a", "x", '{"d": 1}')),
-          ToolCallComplete(ToolCall("b", "y", "{}")), StreamFinish("tool_calls", Usage(3, 2))]),
+          ToolCallComplete(ToolCall("b", "y", "{}")), StreamFinish("tool_calls", Usage(3, 2), "openai")]),
         ([_chunk(_call_delta(0, function={"name": "x", "arguments": "{}"})), _chunk({}, "tool_calls")],
-         [ToolCallComplete(ToolCall("call_0", "x", "{}")), StreamFinish("tool_calls", Usage(0, 0))]),
+         [ToolCallComplete(ToolCall("call_0", "x", "{}")), StreamFinish("tool_calls", Usage(0, 0), "openai")]),
         ([_chunk({"refusal": "I can't "}), _chunk({"refusal": "help."}), _chunk({}, "stop")],
-         [TextDelta("I can't "), TextDelta("help."), StreamFinish("content_filter", Usage(0, 0))]),
+         [TextDelta("I can't "), TextDelta("help."), StreamFinish("content_filter", Usage(0, 0), "openai")]),
     ],
     ids=["text", "tool-calls-by-index", "call-without-id", "refusal"],
 )
@@ -297,14 +306,29 @@ def test_given_a_stream_when_read_then_deltas_then_calls_then_one_finish(
         ([{**_chunk({}, "stop"), "choices": [5]}], "choice is not Choice"),
         ([{**_chunk({}, "stop"), "choices": [{"index": 0, "finish_reason": "stop"}]}], "delta is missing"),
         ([_chunk({"content": 7}, "stop")], "content is not a string"),
-        ([{"error": {"message": "overloaded", "type": "server_error"}}], "APIError"),
+        ([{"error": {"message": "overloaded", "type": "server_error"}}], "streamed server_error"),
+        ([{"error": {"message": "bad", "type": "invalid_request_error"}}], "APIError"),
     ],
     ids=["unknown-finish", "legacy-function-call", "no-finish", "call-without-index", "call-not-object",
-         "choices-not-list", "choice-not-object", "no-delta", "content-type", "error-event"],
+         "choices-not-list", "choice-not-object", "no-delta", "content-type", "error-event", "refused-event"],
 )
 def test_given_a_malformed_or_failed_stream_when_read_then_provider_error(chunks: list[Any], detail: str) -> None:
     with pytest.raises(ProviderError, match=detail):
         _stream(_answer(_sse(chunks)))
+
+
+@pytest.mark.parametrize(
+    ("error_type", "retryable"),
+    [("server_error", True), ("rate_limit_exceeded", True), ("invalid_request_error", False), (None, False)],
+)
+def test_given_an_error_object_inside_a_200_stream_when_read_then_only_an_outage_is_retryable(
+    error_type: str | None, retryable: bool
+) -> None:
+    """GIVEN a stream whose first event is an `error` object WHEN read THEN the error's structured
+    `type` (never its message) decides whether another provider may be tried."""
+    with pytest.raises(ProviderError) as raised:
+        _stream(_answer(_sse([{"error": {"message": "server_error overloaded", "type": error_type}}])))
+    assert raised.value.retryable is retryable
 
 
 # ---- failures --------------------------------------------------------------------------------------------
@@ -313,14 +337,18 @@ def test_given_a_malformed_or_failed_stream_when_read_then_provider_error(chunks
 @pytest.mark.parametrize(
     ("response", "error", "detail"),
     [
-        (httpx2.Response(400, json=ERROR_BODY), ProviderError, "HTTP 400 (BadRequestError)"),
-        (httpx2.Response(401, json=ERROR_BODY), ProviderError, "HTTP 401 (AuthenticationError)"),
-        (httpx2.Response(429, json=ERROR_BODY), ProviderRateLimitError, "rate limited"),
-        (httpx2.Response(503, json=ERROR_BODY), ProviderError, "HTTP 503 (InternalServerError)"),
+        (httpx2.Response(400, json=ERROR_BODY), ProviderRequestError, "HTTP 400 (BadRequestError)"),
+        (httpx2.Response(401, json=ERROR_BODY), ProviderAuthenticationError, "HTTP 401 (AuthenticationError)"),
+        (httpx2.Response(403, json=ERROR_BODY), ProviderAuthenticationError, "HTTP 403 (PermissionDeniedError)"),
+        (httpx2.Response(404, json=ERROR_BODY), ProviderRequestError, "HTTP 404 (NotFoundError)"),
+        (httpx2.Response(422, json=ERROR_BODY), ProviderRequestError, "HTTP 422 (UnprocessableEntityError)"),
+        (httpx2.Response(429, json=ERROR_BODY), ProviderRateLimitError, "HTTP 429 (RateLimitError)"),
+        (httpx2.Response(500, json=ERROR_BODY), ProviderUnavailableError, "HTTP 500 (InternalServerError)"),
+        (httpx2.Response(503, json=ERROR_BODY), ProviderUnavailableError, "HTTP 503 (InternalServerError)"),
         (httpx2.Response(200, content=b"{not json", headers={"content-type": "application/json"}), ProviderError,
          "malformed response"),
     ],
-    ids=["400", "401", "429", "503", "not-json"],
+    ids=["400", "401", "403", "404", "422", "429", "500", "503", "not-json"],
 )
 @pytest.mark.parametrize("mode", ["complete", "stream"])
 def test_given_an_sdk_failure_when_called_then_it_maps_to_a_provider_error_without_the_body(
@@ -331,13 +359,15 @@ def test_given_an_sdk_failure_when_called_then_it_maps_to_a_provider_error_witho
     with pytest.raises(ProviderError) as raised:
         (_complete if mode == "complete" else _stream)(_answer(response))
     assert type(raised.value) is error
+    assert raised.value.retryable is (error in RETRYABLE)
     assert detail in str(raised.value)
     assert "body-detail-42" not in str(raised.value) and API_KEY not in str(raised.value)
 
 
-def test_given_a_connection_failure_when_called_then_provider_error() -> None:
+def test_given_a_connection_failure_when_called_then_a_retryable_unavailable_error() -> None:
     def handler(request: httpx2.Request) -> httpx2.Response:
         raise httpx2.ConnectError("refused", request=request)
 
-    with pytest.raises(ProviderError, match="connection failed"):
+    with pytest.raises(ProviderUnavailableError, match="connection failed") as raised:
         _complete(handler)
+    assert raised.value.retryable

@@ -3,6 +3,8 @@ them in one place, so no exception text ever reaches a user."""
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 
 class CoachError(Exception):
     """Base of every error the service raises on purpose. `headers` go on the HTTP response
@@ -43,24 +45,55 @@ class InvalidInputError(CoachError):
 
 
 class ProviderError(CoachError):
-    """The LLM provider failed; the detail stays in logs, the user sees the generic text."""
+    """The LLM provider failed; the detail stays in logs, the user sees the generic text.
+
+    `retryable` says whether a second provider may well succeed where this one failed: an
+    outage (5xx or 429 after the SDK's own retries, a timeout, a failed connection) is; an
+    authentication, bad-request or content error is not (it would fail alike elsewhere, or it
+    points at our configuration). Each provider module classifies its SDK's errors once, in
+    its `_map_error`; the fallback provider and the circuit breakers read only this flag."""
 
     status_code = 502
     public_message = "The coach is unavailable right now. Please try again in a moment."
+    retryable: ClassVar[bool] = False
+
+
+class ProviderUnavailableError(ProviderError):
+    """5xx from the provider (after the SDK's retries) or no connection to it."""
+
+    retryable = True
 
 
 class ProviderTimeoutError(ProviderError):
     status_code = 504
+    retryable = True
 
 
 class ProviderRateLimitError(ProviderError):
     status_code = 503
+    retryable = True
+
+
+class ProviderAuthenticationError(ProviderError):
+    """401/403: the key is wrong or lacks access. Never failed over: it is our configuration."""
+
+
+class ProviderRequestError(ProviderError):
+    """400/404/422 and other 4xx: the request itself was refused (a wrong model id, a shape
+    the API rejects). Never failed over: the same request would be refused elsewhere too."""
 
 
 class ProviderConfigurationError(ProviderError):
     """Raised at construction when the selected provider cannot be built (missing key)."""
 
     status_code = 500
+
+
+class CircuitOpenError(ProviderError):
+    """Every configured provider's circuit breaker is open: nothing was called. 503 with
+    `Retry-After` (the seconds until the first breaker lets a probe through)."""
+
+    status_code = 503
 
 
 class RateLimitedError(CoachError):
@@ -80,5 +113,12 @@ class DeadlineExceededError(CoachError):
 
 
 class DependencyUnavailableError(CoachError):
+    """A dependency the request cannot do without (PostgreSQL; the cache, when erasing a
+    user's data) is unreachable: 503 with `Retry-After`, so clients back off and retry."""
+
     status_code = 503
     public_message = "The coach is unavailable right now. Please try again in a moment."
+    retry_after_seconds: ClassVar[int] = 5
+
+    def __init__(self, detail: str | None = None, *, headers: dict[str, str] | None = None) -> None:
+        super().__init__(detail, headers={"Retry-After": str(self.retry_after_seconds), **(headers or {})})

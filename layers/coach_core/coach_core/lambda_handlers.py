@@ -73,7 +73,7 @@ def prepare_snapshot() -> None:
     service.registry.specs()  # the tools' JSON schemas, built once
     run_async(_asgi_get(app, "/health"))  # the HTTP stack's first-request work; touches no store
     settings = get_settings()
-    for name in {settings.llm_provider, getattr(settings, "llm_fallback_provider", None) or settings.llm_provider}:
+    for name in {settings.llm_provider, settings.llm_fallback_provider or settings.llm_provider}:
         if name in ("openai", "anthropic"):
             importlib.import_module(f"coach_core.providers.{name}").prewarm()
     for module in ("redis.asyncio", "redis.exceptions", "psycopg.rows", "aws_lambda_powertools.utilities.parameters"):

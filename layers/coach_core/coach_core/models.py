@@ -120,6 +120,8 @@ class ToolCallLogRow(_Row):
     error_message: str | None = None
     latency_ms: int
     cache_hit: bool
+    provider: str | None = None
+    """The provider whose model asked for the call (None: the service called the tool itself)."""
 
 
 class PolicyViolationRow(_Row):

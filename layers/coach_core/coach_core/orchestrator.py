@@ -8,16 +8,19 @@ raises: bad arguments and unknown tools become error results the model reads); `
 events come as each call finishes, the results are appended in call order, and the loop
 continues; otherwise the round's text ends the answer. After `MAX_TOOL_ROUNDS` rounds that all
 asked for tools, the answer ends with an apology (`finish_reason="max_iterations"`). Provider
-failures propagate as `ProviderError` subclasses. Events are plain slotted dataclasses: the
+failures propagate as `ProviderError` subclasses (failover, when configured, happens inside
+the provider: `providers/fallback.py`). Each round's finish names the provider that answered
+it; the result carries the last one and the usage per provider, and every tool-call log row
+the provider whose model asked for the call. Events are plain slotted dataclasses: the
 per-token path does no validation.
 """
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncGenerator, Sequence
+from collections.abc import AsyncGenerator, Mapping, Sequence
 from contextlib import aclosing
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal, assert_never
 
 from coach_core.providers.base import (
@@ -50,13 +53,17 @@ OrchestratorFinish = Literal["stop", "max_iterations"]
 @dataclass(frozen=True, slots=True)
 class OrchestratorResult:
     """The turn's outcome. `text` is everything the answer said, every round's text in order
-    (the tokens `stream` yields, joined): what gets checked, stored and returned."""
+    (the tokens `stream` yields, joined): what gets checked, stored and returned. `provider`
+    is the provider that answered the last round (with failover, rounds of one turn may be
+    answered by different providers); `usage_by_provider` splits `usage` by provider."""
 
     text: str
     finish_reason: OrchestratorFinish
     usage: Usage
     tool_trace: list[ToolTraceEntry]
     rounds: int
+    provider: str = ""
+    usage_by_provider: Mapping[str, Usage] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,6 +171,8 @@ class Orchestrator:
         conversation = list(messages)
         trace: list[ToolTraceEntry] = []
         usage = Usage()
+        by_provider: dict[str, Usage] = {}
+        answered_by = ""
         sent: list[str] = []
         for round_no in range(1, self.max_rounds + 1):
             round_text: list[str] = []
@@ -184,18 +193,22 @@ class Orchestrator:
                         calls.append(chunk.call)
                     elif isinstance(chunk, StreamFinish):
                         usage += chunk.usage
+                        answered_by = chunk.provider or self.provider.name
+                        by_provider[answered_by] = by_provider.get(answered_by, Usage()) + chunk.usage
                     else:
                         assert_never(chunk)
             if not calls:
                 if not round_text:
                     sent.append(EMPTY_ANSWER_TEXT)
                     yield TokenEvent(EMPTY_ANSWER_TEXT)
-                yield FinishEvent(OrchestratorResult("".join(sent), "stop", usage, trace, round_no))
+                yield FinishEvent(OrchestratorResult(
+                    "".join(sent), "stop", usage, trace, round_no, answered_by, by_provider
+                ))
                 return
             for call in calls:
                 yield ToolStartEvent(call.name, tools.describe(call.name), call.arguments[:SUMMARY_LIMIT])
             by_index: dict[int, ToolExecution] = {}
-            async with aclosing(self._execute_as_completed(tools, calls)) as finished:
+            async with aclosing(self._execute_as_completed(tools, calls, answered_by)) as finished:
                 async for index, execution in finished:
                     by_index[index] = execution
                     yield _end_event(execution)
@@ -206,7 +219,9 @@ class Orchestrator:
         apology = (ROUND_SEPARATOR if sent else "") + MAX_ITERATIONS_TEXT
         sent.append(apology)
         yield TokenEvent(apology)
-        yield FinishEvent(OrchestratorResult("".join(sent), "max_iterations", usage, trace, self.max_rounds))
+        yield FinishEvent(OrchestratorResult(
+            "".join(sent), "max_iterations", usage, trace, self.max_rounds, answered_by, by_provider
+        ))
 
     def _round(
         self,
@@ -242,17 +257,18 @@ class Orchestrator:
             yield TextDelta(response.text)
         for call in response.tool_calls:
             yield ToolCallComplete(call)
-        yield StreamFinish(response.finish_reason, response.usage)
+        yield StreamFinish(response.finish_reason, response.usage, response.provider)
 
     @staticmethod
     async def _execute_as_completed(
-        tools: BoundTools, calls: Sequence[ToolCall]
+        tools: BoundTools, calls: Sequence[ToolCall], provider: str
     ) -> AsyncGenerator[tuple[int, ToolExecution], None]:
         """Run every call at once and yield (call index, execution) as each finishes; if the
-        consumer goes away (client disconnect) the unfinished calls are cancelled."""
+        consumer goes away (client disconnect) the unfinished calls are cancelled. Each call's
+        log row names the provider whose model asked for it."""
 
         async def indexed(index: int, call: ToolCall) -> tuple[int, ToolExecution]:
-            return index, await tools.execute(call.name, call.arguments)
+            return index, await tools.execute(call.name, call.arguments, provider=provider)
 
         tasks = [asyncio.ensure_future(indexed(i, c)) for i, c in enumerate(calls)]
         try:

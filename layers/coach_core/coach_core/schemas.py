@@ -82,6 +82,10 @@ class ChatResponse(_Response):
     disclaimers: list[str]
     tokens_used: int = Field(ge=0)
     finish_reason: FinishReason
+    provider: str | None = Field(
+        None, description="The provider that answered (`openai`, `anthropic`, `offline`); null when no model was "
+        "called (an input answered by a safety policy).",
+    )
 
 
 # --- SSE events (`data: {"type": T, "data": D}`) ---------------------------------------
@@ -117,6 +121,7 @@ class DoneData(_Response):
     data_gaps: list[DataGapItem]
     disclaimers: list[str]
     tool_trace: list[DoneToolTrace]
+    provider: str | None = Field(None, description="As `ChatResponse.provider`: the provider that answered.")
 
 
 class ErrorData(_Response):

@@ -56,6 +56,7 @@ ENV_SAFETY_GUARD_CACHE_SECONDS = "SAFETY_GUARD_CACHE_SECONDS"
 
 ProviderName = Literal["openai", "anthropic", "offline"]
 GuardKind = Literal["none", "moderation", "llm"]
+FallbackProviderName = Literal["openai", "anthropic"]
 CoachEnv = Literal["dev", "prod"]
 
 MIN_JWT_SECRET_BYTES = 32
@@ -77,6 +78,10 @@ class Settings(BaseSettings):
     anthropic_api_key: SecretStr | None = Field(None, validation_alias=_env(ENV_ANTHROPIC_API_KEY))
     openai_base_url: str | None = Field(None, validation_alias=_env(ENV_OPENAI_BASE_URL))
     anthropic_base_url: str | None = Field(None, validation_alias=_env(ENV_ANTHROPIC_BASE_URL))
+    llm_fallback_provider: FallbackProviderName | None = Field(
+        None, validation_alias=_env(ENV_LLM_FALLBACK_PROVIDER)
+    )
+    """The provider a round moves to when `llm_provider` is down (empty: no failover)."""
     llm_timeout_seconds: float = Field(60.0, gt=0, le=900, validation_alias=_env(ENV_LLM_TIMEOUT_SECONDS))
     llm_max_retries: int = Field(2, ge=0, le=10, validation_alias=_env(ENV_LLM_MAX_RETRIES))
 

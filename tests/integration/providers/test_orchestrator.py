@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from coach_core.db.connection import PoolDatabase
-from coach_core.errors import ProviderError
+from coach_core.errors import ProviderError, ProviderUnavailableError
 from coach_core.models import CheckIn, Goal, Profile, utctoday
 from coach_core.orchestrator import (
     MAX_ITERATIONS_TEXT,
@@ -230,7 +230,7 @@ async def test_given_persistent_500s_mid_loop_when_run_then_provider_error_propa
     fake.script([Reply(calls=(Call("echo_days", {"days": 3}),)), *[Fail(500)] * 3])
     with pytest.raises(ProviderError) as caught:
         await _drive(Orchestrator(provider), tools, mode)
-    assert type(caught.value) is ProviderError
+    assert type(caught.value) is ProviderUnavailableError and caught.value.retryable
     assert fake.remaining == 0
 
 

@@ -15,10 +15,13 @@ from pathlib import Path
 import pytest
 
 from coach_core.errors import (
+    ProviderAuthenticationError,
     ProviderConfigurationError,
     ProviderError,
     ProviderRateLimitError,
+    ProviderRequestError,
     ProviderTimeoutError,
+    ProviderUnavailableError,
 )
 from coach_core.providers.base import (
     LLMProvider,
@@ -33,10 +36,11 @@ from coach_core.providers.base import (
     Usage,
 )
 from coach_core.providers.factory import create_provider
+from coach_core.providers.fallback import FallbackProvider
 from coach_core.providers.model_config import model_config
 from coach_core.service import make_provider
 from coach_core.settings import load_settings
-from tests.fakes import Call, Fail, FakeAnthropicServer, FakeLLMServer, FakeOpenAIServer, Reply
+from tests.fakes import Call, Fail, FakeAnthropicServer, FakeLLMServer, FakeOpenAIServer, Reply, StreamFail
 from tests.integration.providers.conftest import FAKES
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -160,7 +164,7 @@ async def test_given_anthropic_stop_reasons_when_mapped_then_internal_reasons(wi
         built = create_provider(fake.settings())
         try:
             assert (await _complete(built)).finish_reason == internal
-            assert (await _collect(built))[-1] == StreamFinish(internal, Usage(12, 7))
+            assert (await _collect(built))[-1] == StreamFinish(internal, Usage(12, 7), "anthropic")
         finally:
             await built.aclose()
 
@@ -252,7 +256,7 @@ async def test_given_persistent_500_when_called_then_provider_error_after_the_re
     fake.script([Fail(500)] * 3)
     with pytest.raises(ProviderError) as caught:
         await (_complete(provider) if mode == "complete" else _collect(provider))
-    assert type(caught.value) is ProviderError
+    assert type(caught.value) is ProviderUnavailableError and caught.value.retryable
     assert "500" in caught.value.detail
     assert len(fake.requests) == 3 and fake.unexpected == 0
 
@@ -270,6 +274,61 @@ async def test_given_a_server_slower_than_the_timeout_when_called_then_provider_
     finally:
         await built.aclose()
     assert time.perf_counter() - started < 0.9
+
+
+STATUS_ERRORS = [
+    (400, ProviderRequestError), (401, ProviderAuthenticationError), (403, ProviderAuthenticationError),
+    (404, ProviderRequestError), (422, ProviderRequestError), (429, ProviderRateLimitError),
+    (500, ProviderUnavailableError), (503, ProviderUnavailableError), (529, ProviderUnavailableError),
+]
+
+
+@pytest.mark.parametrize(("status", "error"), STATUS_ERRORS, ids=[str(s) for s, _ in STATUS_ERRORS])
+@pytest.mark.parametrize("mode", ["complete", "stream"])
+async def test_given_an_http_error_when_called_then_it_is_classified_for_failover(
+    fake: FakeLLMServer, status: int, error: type[ProviderError], mode: str
+) -> None:
+    """GIVEN an error status from the real SDK (no retries left) WHEN mapped THEN outages (5xx,
+    429) are retryable (another provider may answer) and refusals (401/403, other 4xx) are not."""
+    fake.script([Fail(status, headers={"x-should-retry": "false"})])
+    built = create_provider(fake.settings(llm_max_retries=0))
+    try:
+        with pytest.raises(ProviderError) as caught:
+            await (_complete(built) if mode == "complete" else _collect(built))
+    finally:
+        await built.aclose()
+    assert type(caught.value) is error
+    assert caught.value.retryable is (status in (429, 500, 503, 529))
+
+
+STREAMED_ERRORS = {
+    "openai": [
+        ("server_error", ProviderUnavailableError, True),
+        ("rate_limit_exceeded", ProviderUnavailableError, True),
+        ("invalid_request_error", ProviderError, False),
+    ],
+    "anthropic": [("overloaded_error", ProviderUnavailableError, True), ("api_error", ProviderUnavailableError, True),
+                  ("rate_limit_error", ProviderRateLimitError, True), ("invalid_request_error", ProviderError, False)],
+}
+
+
+@pytest.mark.parametrize("text", ["", "Half an"], ids=["before-text", "after-text"])
+async def test_given_an_error_event_inside_a_200_stream_when_streamed_then_its_type_decides_retryable(
+    fake: FakeLLMServer, provider: LLMProvider, text: str
+) -> None:
+    """GIVEN a stream that reports an error in-band (OpenAI's error chunk, Anthropic's `error`
+    event) WHEN streamed by the real SDK THEN the structured `error.type` (never the message)
+    makes it an outage or not."""
+    for kind, error, retryable in STREAMED_ERRORS[fake.provider]:
+        fake.script([StreamFail(kind, text=text, message="server_error overloaded api_error")])
+        seen: list[str] = []
+        with pytest.raises(ProviderError) as caught:
+            async for chunk in provider.stream(system="s", messages=[Message.user("hi")], tools=TOOLS,
+                                               model_tier="free"):
+                if isinstance(chunk, TextDelta):
+                    seen.append(chunk.text)
+        assert (type(caught.value), caught.value.retryable) == (error, retryable), kind
+        assert "".join(seen) == text and len(fake.requests) == 1  # an in-band error is not retried
 
 
 async def test_given_a_stream_cut_mid_body_when_streamed_then_provider_error(
@@ -337,6 +396,51 @@ async def test_given_settings_when_creating_a_provider_then_keys_are_checked_at_
         await built.aclose()
     else:
         with pytest.raises(expected):
+            make_provider(settings)
+
+
+BOTH_KEYS = {"openai_api_key": "k", "anthropic_api_key": "k"}
+
+
+@pytest.mark.parametrize(
+    ("overrides", "expected"),
+    [
+        ({"llm_provider": "openai", **BOTH_KEYS, "llm_fallback_provider": "anthropic"}, ["openai", "anthropic"]),
+        ({"llm_provider": "anthropic", **BOTH_KEYS, "llm_fallback_provider": "openai"}, ["anthropic", "openai"]),
+        ({"llm_provider": "offline", "llm_fallback_provider": "anthropic"}, "offline"),
+        ({"llm_provider": "openai", "openai_api_key": "k", "llm_fallback_provider": ""}, "openai"),
+        ({"llm_provider": "openai", "openai_api_key": "k", "llm_fallback_provider": "anthropic"}, "ANTHROPIC_API_KEY"),
+        ({"llm_provider": "anthropic", "anthropic_api_key": "k", "llm_fallback_provider": "openai"}, "OPENAI_API_KEY"),
+        ({"llm_provider": "openai", "openai_api_key": "k", "llm_fallback_provider": "openai"},
+         "LLM_FALLBACK_PROVIDER=openai is the primary provider too"),
+    ],
+    ids=["openai-then-anthropic", "anthropic-then-openai", "offline-needs-none", "empty-means-none",
+         "fallback-key-missing", "fallback-key-missing-openai", "same-as-primary"],
+)
+async def test_given_a_fallback_provider_setting_when_creating_the_provider_then_it_wraps_the_primary_or_fails_early(
+    monkeypatch: pytest.MonkeyPatch, overrides: dict[str, str], expected: str | list[str]
+) -> None:
+    """GIVEN `LLM_FALLBACK_PROVIDER` WHEN the provider is built THEN the primary is wrapped with the
+    fallback (the offline provider never is), and a fallback without its key, or the primary named
+    twice, fails at construction with a message naming the variable."""
+    for var in ("OPENAI_API_KEY", "ANTHROPIC_API_KEY", "OPENAI_BASE_URL", "ANTHROPIC_BASE_URL"):
+        monkeypatch.delenv(var, raising=False)
+    if overrides.get("llm_fallback_provider") == "":
+        # As the stack declares it when no fallback is configured: an empty variable is unset.
+        monkeypatch.setenv("LLM_FALLBACK_PROVIDER", "")
+        overrides = {k: v for k, v in overrides.items() if k != "llm_fallback_provider"}
+    settings = load_settings(**overrides)
+    if isinstance(expected, list):
+        built = make_provider(settings)
+        assert isinstance(built, FallbackProvider)
+        assert [p.name for p in built.providers] == expected and built.expected_provider() == expected[0]
+        await built.aclose()
+    elif expected in ("offline", "openai"):
+        built = make_provider(settings)
+        assert built.name == expected and not isinstance(built, FallbackProvider)
+        await built.aclose()
+    else:
+        with pytest.raises(ProviderConfigurationError, match=expected):
             make_provider(settings)
 
 

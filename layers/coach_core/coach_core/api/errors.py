@@ -4,6 +4,9 @@
   the class's fixed public message);
 - request validation → 422 with field-level errors (location, message, type; the submitted
   input is never echoed back);
+- PostgreSQL unreachable (`coach_core.db.UNAVAILABLE_ERRORS`: a failed connect, a dropped
+  connection, the pool's checkout timeout) → 503 with `Retry-After`
+  (`DependencyUnavailableError`); Redis being down never gets here: it degrades silently;
 - anything else → 500 with a generic message, logged by type and stack only.
 """
 
@@ -18,7 +21,14 @@ from fastapi.responses import JSONResponse, Response
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import Message
 
-from coach_core.errors import AuthenticationError, CoachError, NotFoundError, RateLimitedError
+from coach_core.db import UNAVAILABLE_ERRORS
+from coach_core.errors import (
+    AuthenticationError,
+    CoachError,
+    DependencyUnavailableError,
+    NotFoundError,
+    RateLimitedError,
+)
 from coach_core.observability import log_exception
 
 GENERIC_500 = CoachError.public_message
@@ -77,6 +87,13 @@ def install_error_handlers(app: FastAPI, stream_paths: frozenset[str] = frozense
         if isinstance(exc, RateLimitedError) and request.url.path in stream_paths:
             return rate_limited_stream_response(exc)
         return coach_error_response(exc)
+
+    async def database_unavailable(_: Request, exc: Exception) -> Response:
+        log_exception("database unavailable", exc)
+        return coach_error_response(DependencyUnavailableError("database unavailable"))
+
+    for error_type in UNAVAILABLE_ERRORS:
+        app.add_exception_handler(error_type, database_unavailable)
 
     @app.exception_handler(RequestValidationError)
     async def validation_error(_: Request, exc: RequestValidationError) -> JSONResponse:

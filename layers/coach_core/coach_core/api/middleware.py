@@ -17,6 +17,7 @@ from coach_core.api.auth import USER_SCOPE_KEY, authenticate
 from coach_core.api.errors import GENERIC_500, coach_error_response, json_messages
 from coach_core.errors import CoachError
 from coach_core.observability import MetricUnit, emit, log_exception, logger, metrics, on_lambda
+from coach_core.providers.attribution import provider_trail
 from coach_core.schemas import MAX_BODY_BYTES
 from coach_core.settings import Settings
 
@@ -126,8 +127,11 @@ class AuthGateMiddleware:
 
 
 class ProviderHeaderMiddleware:
-    """`X-Coach-Provider: offline|openai|anthropic` on every response: the provider the
-    service answers with."""
+    """`X-Coach-Provider: offline|openai|anthropic` on every response, error responses
+    included: the provider the request last called (the one that answered, or whose error
+    this is), from the request's `ProviderTrail`; when no model was called before the headers
+    left (a stream's headers always leave first, and most routes never call a model), the
+    provider the next round would go to (`provider_name`, breaker-aware)."""
 
     def __init__(self, app: ASGIApp, provider_name: Callable[[], str]) -> None:
         self.app = app
@@ -138,13 +142,15 @@ class ProviderHeaderMiddleware:
             await self.app(scope, receive, send)
             return
 
-        async def send_with_header(message: Message) -> None:
-            if message["type"] == "http.response.start":
-                name = self.provider_name().encode()
-                message = {**message, "headers": [*message.get("headers", []), (b"x-coach-provider", name)]}
-            await send(message)
+        with provider_trail() as trail:
 
-        await self.app(scope, receive, send_with_header)
+            async def send_with_header(message: Message) -> None:
+                if message["type"] == "http.response.start":
+                    name = (trail.last or self.provider_name()).encode()
+                    message = {**message, "headers": [*message.get("headers", []), (b"x-coach-provider", name)]}
+                await send(message)
+
+            await self.app(scope, receive, send_with_header)
 
 
 class RequestObservabilityMiddleware:
@@ -212,8 +218,9 @@ def _request_id(scope: Scope) -> str | None:
 
 def install_middleware(app: FastAPI, *, settings: Callable[[], Settings], provider_name: Callable[[], str],
                        auth_prefix: str) -> None:
-    """Added last = outermost: catch-all, size limit, auth, then the provider header."""
-    app.add_middleware(ProviderHeaderMiddleware, provider_name=provider_name)
+    """Added last = outermost: the provider header (so the catch-all's 500, a 413 and a 401
+    carry it too), catch-all, size limit, then auth."""
     app.add_middleware(AuthGateMiddleware, settings=settings, prefix=auth_prefix)
     app.add_middleware(BodyLimitMiddleware)
     app.add_middleware(CatchAllMiddleware)
+    app.add_middleware(ProviderHeaderMiddleware, provider_name=provider_name)

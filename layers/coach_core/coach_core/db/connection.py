@@ -23,6 +23,15 @@ from coach_core.settings import Settings, get_settings
 
 Conn = psycopg.AsyncConnection[DictRow]
 
+UNAVAILABLE_ERRORS: tuple[type[Exception], ...] = (psycopg.OperationalError, psycopg.InterfaceError)
+"""What the driver raises when PostgreSQL cannot be reached or used: a refused or failed
+connect, a connection dropped mid-statement, the pool's checkout timeout (`PoolTimeout` is an
+`OperationalError`), a closed connection. The API answers these with 503 + `Retry-After`."""
+
+POOL_CHECKOUT_TIMEOUT_SECONDS = 5.0
+"""How long a request waits for a pooled connection: well inside the request deadline, so a
+database that is down answers 503 instead of holding the request until it times out."""
+
 CONNECT_KWARGS: dict[str, Any] = {
     "autocommit": True,
     "prepare_threshold": None,
@@ -122,9 +131,12 @@ class SingleConnectionDatabase:
 
 class PoolDatabase:
     """A psycopg async pool for `coach serve`; connections are checked on checkout without
-    a round trip (`discard_if_closed`)."""
+    a round trip (`discard_if_closed`). Opening does not wait for the first connection: a
+    pool that waited and timed out would close itself for good (psycopg_pool cannot reopen
+    one), so a database that was down at start-up would stay "down" after it came back.
+    Instead each checkout waits up to `checkout_timeout` while the pool keeps reconnecting."""
 
-    def __init__(self, url: str, max_size: int) -> None:
+    def __init__(self, url: str, max_size: int, checkout_timeout: float = POOL_CHECKOUT_TIMEOUT_SECONDS) -> None:
         from psycopg_pool import AsyncConnectionPool
 
         self._pool: AsyncConnectionPool[Conn] = AsyncConnectionPool(
@@ -134,7 +146,7 @@ class PoolDatabase:
             kwargs=CONNECT_KWARGS,
             open=False,
             check=discard_if_closed,
-            timeout=30,
+            timeout=checkout_timeout,
         )
         self._opened = False
         self._open_lock: asyncio.Lock | None = None
@@ -146,7 +158,7 @@ class PoolDatabase:
             self._open_lock = asyncio.Lock()
         async with self._open_lock:
             if not self._opened:
-                await self._pool.open(wait=True)
+                await self._pool.open(wait=False)
                 self._opened = True
 
     @asynccontextmanager

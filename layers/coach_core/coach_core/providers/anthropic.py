@@ -12,13 +12,19 @@ from __future__ import annotations
 
 import json
 from collections.abc import AsyncGenerator, Sequence
+from http import HTTPStatus
 from typing import Any, assert_never
 
 import anthropic
 import httpx2
 from anthropic import AsyncAnthropic
 
-from coach_core.errors import ProviderError, ProviderRateLimitError, ProviderTimeoutError
+from coach_core.errors import (
+    ProviderError,
+    ProviderRateLimitError,
+    ProviderTimeoutError,
+    ProviderUnavailableError,
+)
 from coach_core.providers.base import (
     FinishReason,
     LLMProvider,
@@ -32,23 +38,36 @@ from coach_core.providers.base import (
     ToolCallComplete,
     ToolDefinition,
     Usage,
+    status_error,
 )
 from coach_core.providers.model_config import model_config
 
 _SDK_ERRORS = (anthropic.AnthropicError, httpx2.HTTPError, json.JSONDecodeError)
 _EPHEMERAL = {"type": "ephemeral"}
+_STREAMED_OUTAGES: dict[str, type[ProviderError]] = {
+    "overloaded_error": ProviderUnavailableError,
+    "api_error": ProviderUnavailableError,
+    "rate_limit_error": ProviderRateLimitError,
+    "timeout_error": ProviderTimeoutError,
+}
+"""Error types of an `error` event inside a 200 stream that mean an outage (Anthropic's
+documented `error.type` values)."""
 
 
 def _map_error(exc: BaseException) -> ProviderError:
-    """SDK/transport failure → internal error; the detail (logs only) names no body or key."""
+    """SDK/transport failure → internal error, classified once (its `retryable` flag decides
+    failover); the detail (logs only) names no body or key."""
     if isinstance(exc, anthropic.APITimeoutError | httpx2.TimeoutException):
         return ProviderTimeoutError("anthropic: request timed out")
-    if isinstance(exc, anthropic.RateLimitError):
-        return ProviderRateLimitError("anthropic: rate limited (429)")
     if isinstance(exc, anthropic.APIStatusError):
-        return ProviderError(f"anthropic: HTTP {exc.status_code} ({type(exc).__name__})")
+        detail = f"anthropic: HTTP {exc.status_code} ({type(exc).__name__}, {exc.type})"
+        if exc.status_code >= HTTPStatus.BAD_REQUEST:
+            return status_error(detail, exc.status_code)
+        # An `error` event inside a 200 stream: classified by its structured `error.type`.
+        outage = _STREAMED_OUTAGES.get(exc.type or "")
+        return outage(detail) if outage is not None else ProviderError(detail)
     if isinstance(exc, anthropic.APIConnectionError | httpx2.HTTPError):
-        return ProviderError(f"anthropic: connection failed ({type(exc).__name__})")
+        return ProviderUnavailableError(f"anthropic: connection failed ({type(exc).__name__})")
     return ProviderError(f"anthropic: {type(exc).__name__}")
 
 
@@ -197,6 +216,7 @@ class AnthropicProvider(LLMProvider):
             tool_calls=tuple(calls),
             finish_reason=_finish_reason(response.stop_reason),
             usage=Usage(_input_tokens(usage), usage.output_tokens or 0),
+            provider=self.name,
         )
 
     async def stream(
@@ -251,7 +271,7 @@ class AnthropicProvider(LLMProvider):
             raise _map_error(exc) from exc
         if stop_reason is None:
             raise ProviderError("anthropic: stream ended without a stop reason")
-        yield StreamFinish(_finish_reason(stop_reason), Usage(input_tokens, output_tokens))
+        yield StreamFinish(_finish_reason(stop_reason), Usage(input_tokens, output_tokens), self.name)
 
     async def aclose(self) -> None:
         await self._client.close()

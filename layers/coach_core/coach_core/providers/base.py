@@ -1,8 +1,9 @@
 """The provider boundary: the only types the orchestrator and providers exchange.
 
 Providers translate these to and from their SDK's shapes and map every SDK failure to a
-`coach_core.errors.ProviderError` subclass, so nothing above `providers/` ever sees an
-SDK type or exception. Plain slotted dataclasses keep the per-token cost of streaming low.
+`coach_core.errors.ProviderError` subclass (its `retryable` flag decides failover), so nothing
+above `providers/` ever sees an SDK type or exception. Plain slotted dataclasses keep the
+per-token cost of streaming low.
 """
 
 from __future__ import annotations
@@ -10,7 +11,17 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import AsyncGenerator, Sequence
 from dataclasses import dataclass
+from http import HTTPStatus
 from typing import ClassVar, Literal
+
+from coach_core.errors import (
+    ProviderAuthenticationError,
+    ProviderError,
+    ProviderRateLimitError,
+    ProviderRequestError,
+    ProviderTimeoutError,
+    ProviderUnavailableError,
+)
 
 Role = Literal["system", "user", "assistant", "tool"]
 FinishReason = Literal["stop", "tool_calls", "length", "content_filter"]
@@ -77,10 +88,14 @@ class Usage:
 
 @dataclass(frozen=True, slots=True)
 class LLMResponse:
+    """One buffered model turn. `provider` names the provider that answered it (each provider
+    module sets its own name; a wrapper such as the fallback provider passes it through)."""
+
     text: str
     tool_calls: tuple[ToolCall, ...]
     finish_reason: FinishReason
     usage: Usage
+    provider: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,8 +110,11 @@ class ToolCallComplete:
 
 @dataclass(frozen=True, slots=True)
 class StreamFinish:
+    """The end of a streamed turn; `provider` as in `LLMResponse`."""
+
     finish_reason: FinishReason
     usage: Usage
+    provider: str = ""
 
 
 StreamChunk = TextDelta | ToolCallComplete | StreamFinish
@@ -134,6 +152,11 @@ class LLMProvider(ABC):
     ) -> AsyncGenerator[StreamChunk, None]:
         """One streamed model turn; a stream that ends without a finish raises ProviderError."""
 
+    def expected_provider(self) -> str:
+        """The provider the next round would go to (a wrapper may route around one whose
+        circuit breaker is open); what `X-Coach-Provider` says before a model has answered."""
+        return self.name
+
     async def aclose(self) -> None:
         """Release the SDK client's connections (providers without one have nothing to do)."""
         return None
@@ -161,3 +184,20 @@ class Moderator(ABC):
 
     async def aclose(self) -> None:
         return None
+
+
+def status_error(detail: str, status: int) -> ProviderError:
+    """An HTTP error status (after the SDK's own retries) as the internal error that says
+    whether another provider may succeed: 5xx, 408, 409 and 429 are outages (retryable), 401
+    and 403 our credentials, any other 4xx a refused request."""
+    if status == HTTPStatus.TOO_MANY_REQUESTS:
+        return ProviderRateLimitError(detail)
+    if status == HTTPStatus.REQUEST_TIMEOUT:
+        return ProviderTimeoutError(detail)
+    if status >= HTTPStatus.INTERNAL_SERVER_ERROR or status == HTTPStatus.CONFLICT:
+        return ProviderUnavailableError(detail)
+    if status in (HTTPStatus.UNAUTHORIZED, HTTPStatus.FORBIDDEN):
+        return ProviderAuthenticationError(detail)
+    if status >= HTTPStatus.BAD_REQUEST:
+        return ProviderRequestError(detail)
+    return ProviderError(detail)

@@ -1,4 +1,5 @@
-"""`create_provider()`: the only place a provider is constructed.
+"""`create_provider()`: the only place a provider is constructed (and, with
+`LLM_FALLBACK_PROVIDER`, wrapped for failover: `providers/fallback.py`).
 
 Provider modules (and so their SDKs) are imported only when selected, which keeps cold
 starts lean and lets a deployment ship without the other SDK. Retries with backoff on 429,
@@ -8,14 +9,17 @@ starts lean and lets a deployment ship without the other SDK. Retries with backo
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, assert_never
 
 from coach_core.errors import ProviderConfigurationError
 from coach_core.providers.base import LLMProvider, Moderator
 from coach_core.settings import (
     ENV_ANTHROPIC_API_KEY,
+    ENV_LLM_FALLBACK_PROVIDER,
     ENV_OPENAI_API_KEY,
     ENV_OPENAI_BASE_URL,
+    ProviderName,
     Settings,
     get_settings,
 )
@@ -29,43 +33,73 @@ no `OPENAI_API_KEY`); such servers ignore it."""
 
 
 def create_provider(settings: Settings | None = None, *, offline_kit: OfflineKit | None = None) -> LLMProvider:
-    """Build the provider `settings.llm_provider` selects; a missing key fails here, at
-    construction, not on the first request. The offline provider needs `offline_kit` (how to
-    phrase tool results and build a plan), injected by the service composer."""
+    """Build the provider `settings.llm_provider` selects, wrapped in a `FallbackProvider` when
+    `LLM_FALLBACK_PROVIDER` names another one (the offline provider never needs one). A
+    missing key (the primary's or the fallback's) fails here, at construction, not on the
+    first request. The offline provider needs `offline_kit` (how to phrase tool results and
+    build a plan), injected by the service composer."""
     settings = settings or get_settings()
-    choice = settings.llm_provider
+    primary = _builder(settings.llm_provider, settings, offline_kit)
+    second = settings.llm_fallback_provider
+    if second is None or settings.llm_provider == "offline":
+        return primary()
+    if second == settings.llm_provider:
+        raise ProviderConfigurationError(
+            f"{ENV_LLM_FALLBACK_PROVIDER}={second} is the primary provider too; name the other one or leave it empty"
+        )
+    fallback = _builder(second, settings, offline_kit)  # checked before either client is built
+    from coach_core.providers.fallback import FallbackProvider
+
+    return FallbackProvider([primary(), fallback()])
+
+
+def _builder(choice: ProviderName, settings: Settings, offline_kit: OfflineKit | None) -> Callable[[], LLMProvider]:
+    """How to build provider `choice`, its configuration checked now."""
     if choice == "openai":
         key = settings.openai_api_key.get_secret_value() if settings.openai_api_key else ""
         if not key and not settings.openai_base_url:
             raise ProviderConfigurationError(
-                f"LLM_PROVIDER=openai needs {ENV_OPENAI_API_KEY} (or {ENV_OPENAI_BASE_URL} for a keyless server)"
+                f"openai needs {ENV_OPENAI_API_KEY} (or {ENV_OPENAI_BASE_URL} for a keyless server)"
             )
-        from coach_core.providers.openai import OpenAIProvider
 
-        return OpenAIProvider(
-            api_key=key or KEYLESS_PLACEHOLDER,
-            base_url=settings.openai_base_url,
-            timeout=settings.llm_timeout_seconds,
-            max_retries=settings.llm_max_retries,
-        )
+        def openai() -> LLMProvider:
+            from coach_core.providers.openai import OpenAIProvider
+
+            return OpenAIProvider(
+                api_key=key or KEYLESS_PLACEHOLDER,
+                base_url=settings.openai_base_url,
+                timeout=settings.llm_timeout_seconds,
+                max_retries=settings.llm_max_retries,
+            )
+
+        return openai
     if choice == "anthropic":
-        key = settings.anthropic_api_key.get_secret_value() if settings.anthropic_api_key else ""
-        if not key:
-            raise ProviderConfigurationError(f"LLM_PROVIDER=anthropic needs {ENV_ANTHROPIC_API_KEY}")
-        from coach_core.providers.anthropic import AnthropicProvider
+        anthropic_key = settings.anthropic_api_key.get_secret_value() if settings.anthropic_api_key else ""
+        if not anthropic_key:
+            raise ProviderConfigurationError(f"anthropic needs {ENV_ANTHROPIC_API_KEY}")
 
-        return AnthropicProvider(
-            api_key=key,
-            base_url=settings.anthropic_base_url,
-            timeout=settings.llm_timeout_seconds,
-            max_retries=settings.llm_max_retries,
-        )
+        def anthropic() -> LLMProvider:
+            from coach_core.providers.anthropic import AnthropicProvider
+
+            return AnthropicProvider(
+                api_key=anthropic_key,
+                base_url=settings.anthropic_base_url,
+                timeout=settings.llm_timeout_seconds,
+                max_retries=settings.llm_max_retries,
+            )
+
+        return anthropic
     if choice == "offline":
         if offline_kit is None:
             raise ProviderConfigurationError("LLM_PROVIDER=offline needs an OfflineKit from the service composer")
-        from coach_core.providers.offline import OfflineProvider
+        kit = offline_kit
 
-        return OfflineProvider(offline_kit)
+        def offline() -> LLMProvider:
+            from coach_core.providers.offline import OfflineProvider
+
+            return OfflineProvider(kit)
+
+        return offline
     assert_never(choice)
 
 

@@ -193,6 +193,7 @@ class OfflineProvider(LLMProvider):
             tool_calls=calls,
             finish_reason="tool_calls" if calls else "stop",
             usage=self._usage(system, messages, text, calls),
+            provider=self.name,
         )
 
     async def stream(
@@ -210,4 +211,4 @@ class OfflineProvider(LLMProvider):
             await asyncio.sleep(0)  # one word per loop turn, like a network stream
         for call in calls:
             yield ToolCallComplete(call)
-        yield StreamFinish("tool_calls" if calls else "stop", self._usage(system, messages, text, calls))
+        yield StreamFinish("tool_calls" if calls else "stop", self._usage(system, messages, text, calls), self.name)

@@ -37,7 +37,7 @@ from openai.types.chat.chat_completion_message_function_tool_call import Functio
 from openai.types.moderation import CategoryScores
 from openai.types.shared_params import ResponseFormatJSONObject
 
-from coach_core.errors import ProviderError, ProviderRateLimitError, ProviderTimeoutError
+from coach_core.errors import ProviderError, ProviderTimeoutError, ProviderUnavailableError
 from coach_core.providers.base import (
     FinishReason,
     LLMProvider,
@@ -53,26 +53,31 @@ from coach_core.providers.base import (
     ToolCallComplete,
     ToolDefinition,
     Usage,
+    status_error,
 )
 from coach_core.providers.model_config import OPENAI_MODERATION_MODEL, model_config
 
 _SDK_ERRORS = (openai.OpenAIError, httpx2.HTTPError, json.JSONDecodeError)
+_STREAMED_OUTAGES = frozenset({"server_error", "rate_limit_exceeded"})
+"""`error.type` values of an error object sent inside a 200 stream that mean an outage."""
 _T = TypeVar("_T")
 SdkFinishReason = Literal["stop", "length", "tool_calls", "content_filter", "function_call"]
 
 
 def _map_error(exc: BaseException) -> ProviderError:
-    """SDK/transport failure → internal error; the detail (logs only) names no body or key."""
+    """SDK/transport failure → internal error, classified once (its `retryable` flag decides
+    failover); the detail (logs only) names no body or key."""
     if isinstance(exc, openai.APITimeoutError | httpx2.TimeoutException):
         return ProviderTimeoutError("openai: request timed out")
-    if isinstance(exc, openai.RateLimitError):
-        return ProviderRateLimitError("openai: rate limited (429)")
     if isinstance(exc, openai.APIStatusError):
-        return ProviderError(f"openai: HTTP {exc.status_code} ({type(exc).__name__})")
+        return status_error(f"openai: HTTP {exc.status_code} ({type(exc).__name__})", exc.status_code)
     if isinstance(exc, openai.APIConnectionError | httpx2.HTTPError):
-        return ProviderError(f"openai: connection failed ({type(exc).__name__})")
+        return ProviderUnavailableError(f"openai: connection failed ({type(exc).__name__})")
     if isinstance(exc, openai.APIResponseValidationError | json.JSONDecodeError):
         return ProviderError(f"openai: malformed response ({type(exc).__name__})")
+    if isinstance(exc, openai.APIError) and exc.type in _STREAMED_OUTAGES:
+        # An `error` object inside a 200 stream: the server failed after it had started.
+        return ProviderUnavailableError(f"openai: streamed {exc.type}")
     return ProviderError(f"openai: {type(exc).__name__}")
 
 
@@ -243,6 +248,7 @@ def _completion(response: ChatCompletion) -> LLMResponse:
         tool_calls=_tool_calls(message),
         finish_reason="content_filter" if refusal else finish,
         usage=_usage(response.usage),
+        provider=OpenAIProvider.name,
     )
 
 
@@ -394,7 +400,7 @@ class OpenAIProvider(LLMProvider):
             raise ProviderError("openai: stream ended without a finish reason")
         for call in state.calls():
             yield ToolCallComplete(call)
-        yield StreamFinish("content_filter" if state.refused else state.finish, state.usage)
+        yield StreamFinish("content_filter" if state.refused else state.finish, state.usage, self.name)
 
     async def aclose(self) -> None:
         await self._client.close()

@@ -12,7 +12,7 @@ from coach_core.models import LoggedViolation, PolicyViolationRow, ToolCallLogRo
 
 TOOL_COLUMNS = (
     "user_id", "session_id", "tool_name", "tool_category", "input_hash", "input_summary",
-    "output_summary", "status", "error_message", "latency_ms", "cache_hit",
+    "output_summary", "status", "error_message", "latency_ms", "cache_hit", "provider",
 )
 VIOLATION_COLUMNS = (
     "user_id", "session_id", "direction", "violation_type", "severity", "trigger_content", "action_taken",
@@ -26,9 +26,9 @@ async def insert_tool_calls(conn: Conn, rows: Sequence[ToolCallLogRow]) -> None:
     await conn.execute(
         """
         INSERT INTO ai_tool_call_log (user_id, session_id, tool_name, tool_category, input_hash,
-            input_summary, output_summary, status, error_message, latency_ms, cache_hit)
+            input_summary, output_summary, status, error_message, latency_ms, cache_hit, provider)
         SELECT * FROM unnest(%s::uuid[], %s::uuid[], %s::text[], %s::text[], %s::text[], %s::text[],
-            %s::text[], %s::text[], %s::text[], %s::int[], %s::bool[])
+            %s::text[], %s::text[], %s::text[], %s::int[], %s::bool[], %s::text[])
         """,
         [[getattr(r, c) for r in rows] for c in TOOL_COLUMNS],
     )

@@ -1,9 +1,12 @@
-"""Daily usage per user (`ai_usage_daily`): what the token budget and `GET /me/usage` read."""
+"""Daily usage per user (`ai_usage_daily`): what the token budget and `GET /me/usage` read; and
+the same split by provider (`ai_usage_provider_daily`), for accounting when rounds fail over."""
 
 from __future__ import annotations
 
 import datetime as dt
 import uuid
+from collections.abc import Sequence
+from dataclasses import dataclass
 
 from pydantic import BaseModel, ConfigDict, TypeAdapter
 
@@ -27,6 +30,39 @@ class UsageDay(BaseModel):
 _DAYS: TypeAdapter[list[UsageDay]] = TypeAdapter(list[UsageDay])
 
 
+@dataclass(frozen=True, slots=True)
+class ProviderTokens:
+    """One provider's share of a request's tokens (`ai_usage_provider_daily`)."""
+
+    provider: str
+    input_tokens: int
+    output_tokens: int
+
+
+ADD_USAGE_SQL = """
+WITH per_provider AS (
+    INSERT INTO ai_usage_provider_daily (user_id, day, provider, requests, input_tokens, output_tokens)
+    SELECT %(user_id)s, %(day)s, p.provider, %(requests)s, p.input_tokens, p.output_tokens
+    FROM unnest(%(providers)s::text[], %(inputs)s::bigint[], %(outputs)s::bigint[])
+        AS p (provider, input_tokens, output_tokens)
+    ON CONFLICT (user_id, day, provider) DO UPDATE SET
+        requests = ai_usage_provider_daily.requests + EXCLUDED.requests,
+        input_tokens = ai_usage_provider_daily.input_tokens + EXCLUDED.input_tokens,
+        output_tokens = ai_usage_provider_daily.output_tokens + EXCLUDED.output_tokens,
+        updated_at = now() AT TIME ZONE 'utc'
+)
+INSERT INTO ai_usage_daily (user_id, day, requests, input_tokens, output_tokens, guard_tokens)
+VALUES (%(user_id)s, %(day)s, %(requests)s, %(input)s, %(output)s, %(guard)s)
+ON CONFLICT (user_id, day) DO UPDATE SET
+    requests = ai_usage_daily.requests + EXCLUDED.requests,
+    input_tokens = ai_usage_daily.input_tokens + EXCLUDED.input_tokens,
+    output_tokens = ai_usage_daily.output_tokens + EXCLUDED.output_tokens,
+    guard_tokens = ai_usage_daily.guard_tokens + EXCLUDED.guard_tokens,
+    updated_at = now() AT TIME ZONE 'utc'
+RETURNING input_tokens + output_tokens + guard_tokens AS tokens
+"""
+
+
 async def add_usage(
     conn: Conn,
     user_id: uuid.UUID,
@@ -36,24 +72,34 @@ async def add_usage(
     input_tokens: int,
     output_tokens: int,
     guard_tokens: int = 0,
+    providers: Sequence[ProviderTokens] = (),
 ) -> int:
-    """Add one request's usage to the user's day (one upsert); returns the day's token total."""
+    """Add one request's usage to the user's day, and each provider's share of it to the
+    user's per-provider day: one statement (the per-provider upsert is a data-modifying CTE);
+    returns the day's token total."""
     cur = await conn.execute(
-        """
-        INSERT INTO ai_usage_daily (user_id, day, requests, input_tokens, output_tokens, guard_tokens)
-        VALUES (%s, %s, %s, %s, %s, %s)
-        ON CONFLICT (user_id, day) DO UPDATE SET
-            requests = ai_usage_daily.requests + EXCLUDED.requests,
-            input_tokens = ai_usage_daily.input_tokens + EXCLUDED.input_tokens,
-            output_tokens = ai_usage_daily.output_tokens + EXCLUDED.output_tokens,
-            guard_tokens = ai_usage_daily.guard_tokens + EXCLUDED.guard_tokens,
-            updated_at = now() AT TIME ZONE 'utc'
-        RETURNING input_tokens + output_tokens + guard_tokens AS tokens
-        """,
-        (user_id, day, requests, max(0, input_tokens), max(0, output_tokens), max(0, guard_tokens)),
+        ADD_USAGE_SQL,
+        {
+            "user_id": user_id, "day": day, "requests": requests, "input": max(0, input_tokens),
+            "output": max(0, output_tokens), "guard": max(0, guard_tokens),
+            "providers": [p.provider for p in providers],
+            "inputs": [max(0, p.input_tokens) for p in providers],
+            "outputs": [max(0, p.output_tokens) for p in providers],
+        },
     )
     row = await cur.fetchone()
     return int(row["tokens"]) if row else 0
+
+
+async def usage_by_provider(conn: Conn, user_id: uuid.UUID, day: dt.date) -> list[ProviderTokens]:
+    """The user's tokens per provider on one day, by provider name."""
+    cur = await conn.execute(
+        "SELECT provider, input_tokens, output_tokens FROM ai_usage_provider_daily "
+        "WHERE user_id = %s AND day = %s ORDER BY provider",
+        (user_id, day),
+    )
+    rows = await cur.fetchall()
+    return [ProviderTokens(r["provider"], int(r["input_tokens"]), int(r["output_tokens"])) for r in rows]
 
 
 async def tokens_on(conn: Conn, user_id: uuid.UUID, day: dt.date) -> int:

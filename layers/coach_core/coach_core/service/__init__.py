@@ -95,7 +95,8 @@ class CoachService:
 
     @property
     def provider_name(self) -> str:
-        return self._provider.name if self._provider is not None else self.settings.llm_provider
+        """The provider the next round would go to (breaker-aware with a fallback configured)."""
+        return self._provider.expected_provider() if self._provider is not None else self.settings.llm_provider
 
     async def warm_up(self) -> None:
         """Build the provider client (importing its SDK) and open the database now, so a

@@ -39,6 +39,7 @@ from coach_core.orchestrator import (
 from coach_core.policies.streaming import StreamingOutputGuard
 from coach_core.policies.types import PolicyResult
 from coach_core.prompts.system_prompts import get_system_prompt
+from coach_core.providers.attribution import last_provider
 from coach_core.providers.base import Message
 from coach_core.schemas import ChatRequest, ChatResponse, DataGapItem, FinishReason, ToolTraceItem
 from coach_core.service.parts import ServiceParts
@@ -270,7 +271,7 @@ class ChatService:
             async for event in self._replaced(
                 turn, gate.released_text if gate else "", safety, rows,
                 dedupe(checked_in.disclaimers, stopped.disclaimers), guard_tokens=guard_tokens,
-                tool_rows=tools.take_log_rows(),
+                tool_rows=tools.take_log_rows(), provider=last_provider(),
             ):
                 yield event
             return
@@ -311,13 +312,14 @@ class ChatService:
             turn.message, reply, tokens, rows, tools.take_log_rows(),
             input_tokens=result.usage.input_tokens, output_tokens=result.usage.output_tokens,
             guard_tokens=guard_tokens,
+            usage_by_provider=result.usage_by_provider,
         ))
         await self.limits.recorded(user_id, utcnow().date(), recorded.day_tokens)
         _emit(tokens, result.tool_trace, rows)
         disclaimers = dedupe(checked_in.disclaimers, checked.disclaimers if checked else ())
         yield TurnDone(self._response(
             turn, recorded.session_id, reply, result.tool_trace, disclaimers, tokens,
-            "safety" if replaced else result.finish_reason,
+            "safety" if replaced else result.finish_reason, result.provider,
         ))
 
     async def _replaced(
@@ -330,6 +332,7 @@ class ChatService:
         *,
         guard_tokens: int = 0,
         tool_rows: Sequence[ToolCallLogRow] = (),
+        provider: str | None = None,
     ) -> AsyncGenerator[TurnEvent, None]:
         """A turn that ends in a safety message: the message follows whatever was already
         shown, as tokens; the exchange stores exactly what the user saw."""
@@ -342,7 +345,9 @@ class ChatService:
         ))
         await self.limits.recorded(turn.user_id, utcnow().date(), recorded.day_tokens)
         _emit(guard_tokens, [], rows)
-        yield TurnDone(self._response(turn, recorded.session_id, reply, [], disclaimers, guard_tokens, "safety"))
+        yield TurnDone(self._response(
+            turn, recorded.session_id, reply, [], disclaimers, guard_tokens, "safety", provider
+        ))
 
     @staticmethod
     def _response(
@@ -353,6 +358,7 @@ class ChatService:
         disclaimers: list[str],
         tokens: int,
         finish_reason: FinishReason,
+        provider: str | None,
     ) -> ChatResponse:
         return ChatResponse(
             message=message,
@@ -363,4 +369,5 @@ class ChatService:
             disclaimers=disclaimers,
             tokens_used=tokens,
             finish_reason=finish_reason,
+            provider=provider,
         )

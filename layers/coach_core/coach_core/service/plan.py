@@ -18,7 +18,7 @@ from coach_core.models import PolicyViolationRow, utcnow
 from coach_core.observability import emit_usage, logger
 from coach_core.orchestrator import Orchestrator
 from coach_core.prompts.system_prompts import get_system_prompt
-from coach_core.providers.base import Message
+from coach_core.providers.base import Message, Usage
 from coach_core.schemas import PlanResponse, WeeklyPlan
 from coach_core.service.chat import dedupe, gap_items, trace_items
 from coach_core.service.parts import ServiceParts
@@ -62,6 +62,7 @@ class PlanService:
                 system=system, messages=messages, tools=tools, model_tier=tier, response_format="json"
             )
             usage = result.usage
+            by_provider = dict(result.usage_by_provider)
             plan, problem = parse_plan(result.text)
             if plan is None:
                 messages += [Message.assistant(result.text), Message.user(PLAN_REPAIR_MESSAGE.format(error=problem))]
@@ -69,6 +70,8 @@ class PlanService:
                     system=system, messages=messages, tools=tools, model_tier=tier, response_format="json"
                 )
                 usage += result.usage
+                for name, used in result.usage_by_provider.items():
+                    by_provider[name] = by_provider.get(name, Usage()) + used
                 plan, problem = parse_plan(result.text)
             if plan is None:
                 logger.warning("plan rejected after one repair", extra={"problem": problem[:300]})
@@ -80,7 +83,7 @@ class PlanService:
         tokens = usage.total
         day_tokens = await self.sessions.write_logs(
             rows, tools.take_log_rows(), user_id=user_id,
-            input_tokens=usage.input_tokens, output_tokens=usage.output_tokens,
+            input_tokens=usage.input_tokens, output_tokens=usage.output_tokens, usage_by_provider=by_provider,
         )
         if day_tokens is not None:
             await self.limits.recorded(user_id, utcnow().date(), day_tokens)

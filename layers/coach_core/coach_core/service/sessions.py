@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import datetime as dt
 import uuid
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 
 from coach_core.db.connection import Database
 from coach_core.errors import SessionNotFoundError
@@ -23,6 +23,7 @@ from coach_core.models import ChatTurn, PolicyViolationRow, ToolCallLogRow, utcn
 from coach_core.observability import log_exception
 from coach_core.policies.text import sanitize_trigger
 from coach_core.policies.types import Direction, PolicyResult
+from coach_core.providers.base import Usage
 from coach_core.providers.model_config import DEFAULT_TIER
 from coach_core.repositories import logs, sessions, usage
 from coach_core.settings import Settings
@@ -46,7 +47,8 @@ class SessionState:
 @dataclass(frozen=True)
 class Exchange:
     """What one completed turn stores: the user's message and the reply they saw, the tokens
-    it cost (the answer's, and the safety guard's separately), and its log rows."""
+    it cost (the answer's, and the safety guard's separately; the answer's also split by the
+    provider that answered each round), and its log rows."""
 
     user_text: str
     reply: str
@@ -56,6 +58,11 @@ class Exchange:
     input_tokens: int = 0
     output_tokens: int = 0
     guard_tokens: int = 0
+    usage_by_provider: Mapping[str, Usage] = field(default_factory=dict)
+
+
+def provider_tokens(usage_by_provider: Mapping[str, Usage]) -> list[usage.ProviderTokens]:
+    return [usage.ProviderTokens(name, u.input_tokens, u.output_tokens) for name, u in usage_by_provider.items()]
 
 
 @dataclass(frozen=True)
@@ -140,6 +147,7 @@ class SessionStore:
                 return await usage.add_usage(
                     conn, user_id, now.date(), requests=1, input_tokens=exchange.input_tokens,
                     output_tokens=exchange.output_tokens, guard_tokens=exchange.guard_tokens,
+                    providers=provider_tokens(exchange.usage_by_provider),
                 )
 
         try:
@@ -156,6 +164,7 @@ class SessionStore:
         user_id: uuid.UUID | None = None,
         input_tokens: int = 0,
         output_tokens: int = 0,
+        usage_by_provider: Mapping[str, Usage] | None = None,
     ) -> int | None:
         """Log rows with no exchange (a plan) and, given `user_id`, the request's usage, in one
         transaction; returns the day's token total when usage was recorded. A failure propagates."""
@@ -167,7 +176,8 @@ class SessionStore:
             if user_id is None:
                 return None
             return await usage.add_usage(conn, user_id, self.clock().date(), requests=1,
-                                         input_tokens=input_tokens, output_tokens=output_tokens)
+                                         input_tokens=input_tokens, output_tokens=output_tokens,
+                                         providers=provider_tokens(usage_by_provider or {}))
 
     async def record_logs(
         self, violations: Sequence[PolicyViolationRow], tool_rows: Sequence[ToolCallLogRow]

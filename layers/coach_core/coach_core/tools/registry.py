@@ -136,8 +136,12 @@ class BoundTools:
         tool = self.registry.tools.get(name)
         return tool.description if tool else "Unknown tool"
 
-    async def execute(self, name: str, arguments: str | Mapping[str, Any] | None) -> ToolExecution:
-        """Run one tool call from the model. Never raises for bad calls or tool failures."""
+    async def execute(
+        self, name: str, arguments: str | Mapping[str, Any] | None, *, provider: str | None = None
+    ) -> ToolExecution:
+        """Run one tool call from the model (`provider`: whose model asked for it, recorded in
+        the log row; None for a call the service makes itself). Never raises for bad calls or
+        tool failures."""
         started = time.perf_counter()
         tool = self.registry.tools.get(name)
         raw_summary = (arguments if isinstance(arguments, str) else canonical_json(arguments or {}))[
@@ -147,15 +151,15 @@ class BoundTools:
             known = ", ".join(sorted(self.registry.tools))
             return self._finish(
                 name, "Unknown tool", raw_summary, ToolError("unknown_tool", f"No tool named {name!r}. "
-                f"Available tools: {known}."), started, cached=False, error=f"unknown tool {name!r}",
+                f"Available tools: {known}."), started, provider=provider, cached=False, error=f"unknown tool {name!r}",
                 input_hash=hashlib.sha256(raw_summary.encode()).hexdigest(),
             )
         parsed, problem = self._parse(arguments)
         if problem is not None:
             return self._finish(
                 name, tool.description, raw_summary, ToolError("invalid_arguments", problem), started,
-                cached=False, error=problem, input_hash=hashlib.sha256(raw_summary.encode()).hexdigest(),
-                tool=tool,
+                provider=provider, cached=False, error=problem,
+                input_hash=hashlib.sha256(raw_summary.encode()).hexdigest(), tool=tool,
             )
         try:
             args = tool.Args.model_validate(parsed)
@@ -163,8 +167,8 @@ class BoundTools:
             message = _validation_message(exc)
             return self._finish(
                 name, tool.description, raw_summary, ToolError("invalid_arguments", message), started,
-                cached=False, error=message, input_hash=hashlib.sha256(raw_summary.encode()).hexdigest(),
-                tool=tool,
+                provider=provider, cached=False, error=message,
+                input_hash=hashlib.sha256(raw_summary.encode()).hexdigest(), tool=tool,
             )
         canonical = canonical_json(args.model_dump(mode="json"))
         digest = cache_digest(name, self.user_id, canonical, self.data_version)
@@ -178,8 +182,9 @@ class BoundTools:
                 except ValidationError:
                     cached_output = None  # an entry from an older shape: recompute
                 if cached_output is not None:
-                    return self._finish(name, tool.description, canonical, cached_output, started, cached=True,
-                                        input_hash=input_hash, tool=tool, content=hit)
+                    return self._finish(name, tool.description, canonical, cached_output, started,
+                                        provider=provider, cached=True, input_hash=input_hash, tool=tool,
+                                        content=hit)
         ctx = ToolContext(user_id=self.user_id, today=self.registry.today(), db=self.registry.db)
         try:
             output: ToolOutput = await tool.run(ctx, args)
@@ -188,13 +193,13 @@ class BoundTools:
             return self._finish(
                 name, tool.description, canonical,
                 ToolError("tool_failed", "The tool could not run. Answer without this data and say so."),
-                started, cached=False, error=f"{type(exc).__name__}: {exc}"[:500], input_hash=input_hash,
-                tool=tool,
+                started, provider=provider, cached=False, error=f"{type(exc).__name__}: {exc}"[:500],
+                input_hash=input_hash, tool=tool,
             )
         content = canonical_json(output.model_dump(mode="json"))
         if cache is not None:
             await cache.set(self.user_id, digest, content, tool.cache_ttl_seconds)
-        return self._finish(name, tool.description, canonical, output, started, cached=False,
+        return self._finish(name, tool.description, canonical, output, started, provider=provider, cached=False,
                             input_hash=input_hash, tool=tool, content=content)
 
     @staticmethod
@@ -220,6 +225,7 @@ class BoundTools:
         output: ToolOutput | ToolError,
         started: float,
         *,
+        provider: str | None,
         cached: bool,
         input_hash: str,
         error: str | None = None,
@@ -257,6 +263,7 @@ class BoundTools:
                 error_message=error,
                 latency_ms=latency_ms,
                 cache_hit=cached,
+                provider=provider,
             )
         )
         if isinstance(output, ToolError):
