@@ -17,7 +17,7 @@ import pytest
 from coach_core.context_builder import ContextBuilder
 from coach_core.db.connection import Database
 from coach_core.errors import ProviderError
-from coach_core.models import Goal
+from coach_core.models import Goal, PolicyViolationRow, ToolCallLogRow, utctoday
 from coach_core.orchestrator import MAX_ITERATIONS_TEXT, MAX_TOOL_ROUNDS
 from coach_core.prompts.disclaimer_templates import (
     CALORIE_BLOCK_MESSAGE,
@@ -25,6 +25,7 @@ from coach_core.prompts.disclaimer_templates import (
     get_disclaimer,
 )
 from coach_core.providers.factory import create_provider
+from coach_core.repositories import usage
 from coach_core.service import PROMPT_HISTORY_MESSAGES, make_provider
 from coach_core.settings import Settings
 from coach_core.tools import GetWeightTrendTool
@@ -405,13 +406,14 @@ class CountingDatabase:
 
 
 @pytest.mark.parametrize("resume", [False, True])
-async def test_given_a_chat_with_one_uncached_tool_when_counting_sql_then_at_most_twelve_statements(
+async def test_given_a_chat_with_one_uncached_tool_when_counting_sql_then_at_most_seven_statements(
     db: Database, settings: Settings, fake: FakeOpenAIServer, resume: bool
 ) -> None:
-    """GIVEN a user's first chat of the day WHEN counting every statement THEN at most 12: the
-    session look-up (resume only), the context (4, one round trip), the day's token usage (1,
-    while the budget counter is cold in Redis), the tool's read (1), and BEGIN, the exchange, the
-    tool-call rows, the usage row, COMMIT (5). The usage statements came with issue 14's budget."""
+    """GIVEN a user's first chat of the day WHEN counting every statement THEN at most 7: the
+    context (4, one round trip), the day's token usage (1, while the budget counter is cold in
+    Redis), the tool's read (1) and the turn's one write (the exchange, the log rows and the
+    usage: `repositories.turns`). Resuming a session right after a first chat: the session
+    look-up, the data version (the context is cached), the tool's read and the write (4)."""
     user = await seed_user(db, goal=Goal(type="maintain"))
     counting = CountingDatabase(db)
     provider = create_provider(fake.settings(llm_max_retries=0))
@@ -430,7 +432,7 @@ async def test_given_a_chat_with_one_uncached_tool_when_counting_sql_then_at_mos
     finally:
         await provider.aclose()
     assert response.status_code == 200 and response.json()["tool_trace"][0]["cached"] is False
-    assert counting.counter.statements <= (12 if resume else 11), counting.counter.statements
+    assert counting.counter.statements <= (4 if resume else 7), counting.counter.statements
 
 
 class ExplodingProvider(RecordingProvider):
@@ -475,9 +477,26 @@ async def test_given_a_session_expired_between_look_up_and_write_when_recording_
     async with db.connection() as conn:  # the sweeper runs in between
         await conn.execute("UPDATE ai_session SET status = 'EXPIRED' WHERE id = %s", (old,))
 
-    written = (await store.record(state, user, Exchange("again", "Answer.", 5, [], []))).session_id
+    before = await written_rows(db, user)
+    tool_row = ToolCallLogRow(user_id=user, session_id=old, tool_name="get_weight_trend", input_hash="h",
+                              input_summary="days=14", output_summary="ok", status="success", latency_ms=3,
+                              cache_hit=False, provider="openai")
+    violation = PolicyViolationRow(user_id=user, session_id=old, direction="output", violation_type="medical",
+                                   severity="medium", trigger_content="t", action_taken="modify")
 
+    recorded = await store.record(
+        state, user, Exchange("again", "Answer.", 5, [violation], [tool_row], input_tokens=3, output_tokens=2)
+    )
+
+    written = recorded.session_id
     assert written != old
     fresh = await session_row(db, str(written))
     assert fresh["history"] == [{"role": "user", "content": "again"}, {"role": "assistant", "content": "Answer."}]
     assert (await session_row(db, str(old)))["message_count"] == 2
+    # The refused first attempt wrote nothing: the log rows and the usage count once.
+    after = await written_rows(db, user)
+    assert after == {**before, "sessions": before["sessions"] + 1, "tool_calls": before["tool_calls"] + 1,
+                     "violations": before["violations"] + 1}
+    async with db.connection() as conn:
+        day = (await usage.usage_since(conn, user, utctoday()))[0]
+    assert day.requests == 2 and recorded.day_tokens == day.tokens

@@ -10,7 +10,7 @@ import pytest
 
 from coach_core.db.connection import Database
 from coach_core.models import ChatTurn, utcnow
-from coach_core.repositories import sessions
+from coach_core.repositories import turns
 from coach_core.service.expiry import expire_idle_sessions_now
 from coach_core.settings import Settings
 from tests.api_support import fetch_all, seed_user
@@ -21,11 +21,12 @@ pytestmark = pytest.mark.integration
 async def _session(db: Database, user: uuid.UUID, idle_hours: float, now: dt.datetime) -> uuid.UUID:
     session_id = uuid.uuid4()
     async with db.connection() as conn:
-        await sessions.record_exchange(
-            conn, session_id=session_id, user_id=user, model_tier="standard",
+        await turns.record_turn(conn, turns.TurnWrite(
+            session_id=session_id, user_id=user, model_tier="standard",
             turns=[ChatTurn(role="user", content="hi"), ChatTurn(role="assistant", content="hello")],
-            tokens_used=3, max_history=12, now=now - dt.timedelta(hours=idle_hours),
-        )
+            tokens_used=3, max_history=12, now=now - dt.timedelta(hours=idle_hours), expire_id=None,
+            violations=(), tool_rows=(), input_tokens=2, output_tokens=1, guard_tokens=0, providers=(),
+        ))
     return session_id
 
 

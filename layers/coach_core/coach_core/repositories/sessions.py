@@ -1,15 +1,12 @@
-"""`ai_session` rows: look-up, the one-statement exchange write, and expiry."""
+"""`ai_session` rows: look-up, listing and expiry (a turn's write is `repositories.turns`)."""
 
 from __future__ import annotations
 
 import datetime as dt
 import uuid
-from collections.abc import Sequence
-
-from psycopg.types.json import Jsonb
 
 from coach_core.db.connection import Conn
-from coach_core.models import AISession, ChatTurn
+from coach_core.models import AISession
 
 SESSION_COLUMNS = """id, user_id, status, model_tier, history, message_count, tokens_used,
     created_at, last_activity_at"""
@@ -25,60 +22,8 @@ async def get_session(conn: Conn, session_id: uuid.UUID, user_id: uuid.UUID) -> 
     return AISession.model_validate(row) if row else None
 
 
-async def expire_session(conn: Conn, session_id: uuid.UUID, now: dt.datetime) -> None:
-    await conn.execute(
-        "UPDATE ai_session SET status = 'EXPIRED', expired_at = %s WHERE id = %s AND status = 'ACTIVE'",
-        (now, session_id),
-    )
-
-
 class SessionWriteConflict(RuntimeError):
     """The session to append to is no longer ACTIVE for this user."""
-
-
-async def record_exchange(
-    conn: Conn,
-    *,
-    session_id: uuid.UUID,
-    user_id: uuid.UUID,
-    model_tier: str,
-    turns: Sequence[ChatTurn],
-    tokens_used: int,
-    max_history: int,
-    now: dt.datetime,
-) -> None:
-    """Create the session or append to it, trimming stored history to the last
-    `max_history` messages, in one atomic statement."""
-    cur = await conn.execute(
-        """
-        INSERT INTO ai_session AS s (id, user_id, model_tier, history, message_count, tokens_used,
-                                     created_at, last_activity_at)
-        VALUES (%(id)s, %(user_id)s, %(tier)s, %(turns)s, %(count)s, %(tokens)s, %(now)s, %(now)s)
-        ON CONFLICT (id) DO UPDATE SET
-            history = (
-                SELECT COALESCE(jsonb_agg(t.e ORDER BY t.i), '[]'::jsonb)
-                FROM jsonb_array_elements(s.history || EXCLUDED.history) WITH ORDINALITY AS t(e, i)
-                WHERE t.i > jsonb_array_length(s.history || EXCLUDED.history) - %(max)s
-            ),
-            message_count = s.message_count + EXCLUDED.message_count,
-            tokens_used = s.tokens_used + EXCLUDED.tokens_used,
-            last_activity_at = EXCLUDED.last_activity_at
-        WHERE s.user_id = EXCLUDED.user_id AND s.status = 'ACTIVE'
-        RETURNING s.id
-        """,
-        {
-            "id": session_id,
-            "user_id": user_id,
-            "tier": model_tier,
-            "turns": Jsonb([t.model_dump() for t in turns][-max_history:]),
-            "count": len(turns),
-            "tokens": tokens_used,
-            "now": now,
-            "max": max_history,
-        },
-    )
-    if await cur.fetchone() is None:
-        raise SessionWriteConflict(str(session_id))
 
 
 async def expire_idle_sessions(conn: Conn, cutoff: dt.datetime, now: dt.datetime, batch_size: int) -> int:

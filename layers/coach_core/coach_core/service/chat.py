@@ -314,7 +314,7 @@ class ChatService:
             guard_tokens=guard_tokens,
             usage_by_provider=result.usage_by_provider,
         ))
-        await self.limits.recorded(user_id, utcnow().date(), recorded.day_tokens)
+        await self.limits.recorded(user_id, turn.context.data.profile.tier, utcnow().date(), recorded.day_tokens)
         _emit(tokens, result.tool_trace, rows)
         disclaimers = dedupe(checked_in.disclaimers, checked.disclaimers if checked else ())
         yield TurnDone(self._response(
@@ -343,7 +343,7 @@ class ChatService:
         recorded = await self.sessions.record(turn.state, turn.user_id, Exchange(
             turn.message, reply, guard_tokens, rows, tool_rows, guard_tokens=guard_tokens,
         ))
-        await self.limits.recorded(turn.user_id, utcnow().date(), recorded.day_tokens)
+        await self.limits.recorded(turn.user_id, turn.context.data.profile.tier, utcnow().date(), recorded.day_tokens)
         _emit(guard_tokens, [], rows)
         yield TurnDone(self._response(
             turn, recorded.session_id, reply, [], disclaimers, guard_tokens, "safety", provider

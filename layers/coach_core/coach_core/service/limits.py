@@ -180,9 +180,11 @@ class Limits:
         except (RedisError, OSError) as exc:
             self._failed(exc)
 
-    async def recorded(self, user_id: uuid.UUID, day: dt.date, total: int) -> None:
-        """The usage row was written (inside the request's transaction): keep the counter exact."""
-        await self._remember(user_id, day, total)
+    async def recorded(self, user_id: uuid.UUID, tier: str | None, day: dt.date, total: int) -> None:
+        """The usage row was written: keep the budget counter exact. A tier without a budget has
+        no counter to keep (`admit` reads PostgreSQL whenever the counter is missing)."""
+        if self.for_tier(tier).daily_tokens:
+            await self._remember(user_id, day, total)
 
     async def forget_user(self, user_id: uuid.UUID) -> None:
         """Drop the user's bucket and budget counters (erasure); best effort, they expire anyway."""

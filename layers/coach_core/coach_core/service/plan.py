@@ -86,7 +86,7 @@ class PlanService:
             input_tokens=usage.input_tokens, output_tokens=usage.output_tokens, usage_by_provider=by_provider,
         )
         if day_tokens is not None:
-            await self.limits.recorded(user_id, utcnow().date(), day_tokens)
+            await self.limits.recorded(user_id, tier, utcnow().date(), day_tokens)
         emit_usage(tokens, len(tools.trace), sum(1 for t in tools.trace if t.cached), [r.violation_type for r in rows])
         return PlanResponse(
             plan=plan,

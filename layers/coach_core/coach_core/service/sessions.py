@@ -1,6 +1,6 @@
 """The session store: the one home of session look-up, idle expiry and every write a turn
 makes (the exchange, the replaced session's expiry and the violation and tool-call rows, in
-ONE transaction after the answer is complete), plus the log rows of a failed turn.
+ONE statement after the answer is complete), plus the log rows of a failed turn.
 
 Sessions are created and resumed only here:
 - `session_id` null → a new session; its id (uuid4) is chosen up front and the row is created
@@ -26,6 +26,7 @@ from coach_core.policies.types import Direction, PolicyResult
 from coach_core.providers.base import Usage
 from coach_core.providers.model_config import DEFAULT_TIER
 from coach_core.repositories import logs, sessions, usage
+from coach_core.repositories import turns as turns_repo
 from coach_core.settings import Settings
 
 PROMPT_HISTORY_MESSAGES = 6
@@ -121,40 +122,40 @@ class SessionStore:
     async def record(self, state: SessionState, user_id: uuid.UUID, exchange: Exchange) -> Recorded:
         """Append the user/assistant pair (history trimmed to the configured cap), bump
         message_count and tokens_used, expire a replaced idle session, write the log rows and
-        add the request to the user's daily usage: one transaction. Returns the session id
+        add the request to the user's daily usage: one statement (`repositories.turns`). Returns the session id
         written (a fresh one if the session was expired under us meanwhile: the answer is kept
         in a new session) and the day's token total."""
         turns = [ChatTurn(role="user", content=exchange.user_text),
                  ChatTurn(role="assistant", content=exchange.reply)]
 
-        async def write(session_id: uuid.UUID) -> int:
+        async def write(session_id: uuid.UUID) -> int | None:
             now = self.clock()
-            async with self.db.connection() as conn, conn.transaction():
-                if state.expire_id is not None:
-                    await sessions.expire_session(conn, state.expire_id, now)
-                await sessions.record_exchange(
-                    conn,
+            async with self.db.connection() as conn:
+                return await turns_repo.record_turn(conn, turns_repo.TurnWrite(
                     session_id=session_id,
                     user_id=user_id,
                     model_tier=state.model_tier,
                     turns=turns,
-                    tokens_used=max(0, exchange.tokens_used),
+                    tokens_used=exchange.tokens_used,
                     max_history=self.settings.coach_max_conversation_history,
                     now=now,
-                )
-                await logs.insert_violations(conn, exchange.violations)
-                await logs.insert_tool_calls(conn, exchange.tool_rows)
-                return await usage.add_usage(
-                    conn, user_id, now.date(), requests=1, input_tokens=exchange.input_tokens,
-                    output_tokens=exchange.output_tokens, guard_tokens=exchange.guard_tokens,
+                    expire_id=state.expire_id,
+                    violations=exchange.violations,
+                    tool_rows=exchange.tool_rows,
+                    input_tokens=exchange.input_tokens,
+                    output_tokens=exchange.output_tokens,
+                    guard_tokens=exchange.guard_tokens,
                     providers=provider_tokens(exchange.usage_by_provider),
-                )
+                ))
 
-        try:
-            return Recorded(state.id, await write(state.id))
-        except sessions.SessionWriteConflict:
-            fresh = uuid.uuid4()
-            return Recorded(fresh, await write(fresh))
+        day_tokens = await write(state.id)
+        if day_tokens is not None:
+            return Recorded(state.id, day_tokens)
+        fresh = uuid.uuid4()  # the session was expired under us: keep the answer in a new one
+        day_tokens = await write(fresh)
+        if day_tokens is None:
+            raise sessions.SessionWriteConflict(str(fresh))
+        return Recorded(fresh, day_tokens)
 
     async def write_logs(
         self,
