@@ -20,9 +20,13 @@ from psycopg.types.json import Jsonb
 
 from coach_core.db.connection import Conn
 from coach_core.models import ChatTurn, PolicyViolationRow, ToolCallLogRow
+from coach_core.repositories import usage
 from coach_core.repositories.usage import ProviderTokens
 
-RECORD_TURN_SQL = """
+WRITTEN = "WHERE EXISTS (SELECT 1 FROM ex)"
+"""Every part after the exchange is written only if the exchange was."""
+
+RECORD_TURN_SQL = f"""
 WITH ex AS (
     INSERT INTO ai_session AS s (id, user_id, model_tier, history, message_count, tokens_used,
                                  created_at, last_activity_at)
@@ -47,38 +51,18 @@ WITH ex AS (
     SELECT v.* FROM jsonb_to_recordset(%(violations)s::jsonb) AS v (user_id uuid, session_id uuid,
         direction text, violation_type text, severity text, trigger_content text, action_taken text,
         rule_id text, source text, guard_model text, category_scores jsonb)
-    WHERE EXISTS (SELECT 1 FROM ex)
+    {WRITTEN}
 ), tools AS (
     INSERT INTO ai_tool_call_log (user_id, session_id, tool_name, tool_category, input_hash,
         input_summary, output_summary, status, error_message, latency_ms, cache_hit, provider)
     SELECT t.* FROM jsonb_to_recordset(%(tools)s::jsonb) AS t (user_id uuid, session_id uuid,
         tool_name text, tool_category text, input_hash text, input_summary text, output_summary text,
         status text, error_message text, latency_ms int, cache_hit bool, provider text)
-    WHERE EXISTS (SELECT 1 FROM ex)
-), per_provider AS (
-    INSERT INTO ai_usage_provider_daily (user_id, day, provider, requests, input_tokens, output_tokens)
-    SELECT %(user_id)s, %(day)s, p.provider, 1, p.input_tokens, p.output_tokens
-    FROM jsonb_to_recordset(%(providers)s::jsonb) AS p (provider text, input_tokens bigint, output_tokens bigint)
-    WHERE EXISTS (SELECT 1 FROM ex)
-    ON CONFLICT (user_id, day, provider) DO UPDATE SET
-        requests = ai_usage_provider_daily.requests + EXCLUDED.requests,
-        input_tokens = ai_usage_provider_daily.input_tokens + EXCLUDED.input_tokens,
-        output_tokens = ai_usage_provider_daily.output_tokens + EXCLUDED.output_tokens,
-        updated_at = now() AT TIME ZONE 'utc'
-), daily AS (
-    INSERT INTO ai_usage_daily (user_id, day, requests, input_tokens, output_tokens, guard_tokens)
-    SELECT %(user_id)s, %(day)s, 1, %(input)s, %(output)s, %(guard)s
-    WHERE EXISTS (SELECT 1 FROM ex)
-    ON CONFLICT (user_id, day) DO UPDATE SET
-        requests = ai_usage_daily.requests + EXCLUDED.requests,
-        input_tokens = ai_usage_daily.input_tokens + EXCLUDED.input_tokens,
-        output_tokens = ai_usage_daily.output_tokens + EXCLUDED.output_tokens,
-        guard_tokens = ai_usage_daily.guard_tokens + EXCLUDED.guard_tokens,
-        updated_at = now() AT TIME ZONE 'utc'
-    RETURNING input_tokens + output_tokens + guard_tokens AS tokens
-)
+    {WRITTEN}
+), per_provider AS ({usage.PROVIDER_DAY_UPSERT.format(condition=WRITTEN)}
+), daily AS ({usage.DAY_UPSERT.format(condition=WRITTEN)})
 SELECT (SELECT id FROM ex) AS session_id, (SELECT tokens FROM daily) AS tokens
-"""
+"""  # noqa: S608 - composed of constants only
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,11 +86,10 @@ class TurnWrite:
 
 
 def _params(w: TurnWrite) -> dict[str, object]:
-    """The rows travel as three JSON arrays (`jsonb_to_recordset`): one parameter each instead
-    of one array per column, which is most of the client's CPU for this statement."""
+    """The rows travel as JSON arrays (`jsonb_to_recordset`): one parameter each instead of one
+    array per column, which is most of the client's CPU for this statement."""
     return {
         "id": w.session_id,
-        "user_id": w.user_id,
         "tier": w.model_tier,
         "turns": Jsonb([t.model_dump() for t in w.turns][-w.max_history:]),
         "count": len(w.turns),
@@ -114,16 +97,12 @@ def _params(w: TurnWrite) -> dict[str, object]:
         "now": w.now,
         "max": w.max_history,
         "expire_id": w.expire_id,
-        "day": w.now.date(),
-        "input": max(0, w.input_tokens),
-        "output": max(0, w.output_tokens),
-        "guard": max(0, w.guard_tokens),
         "violations": Jsonb([r.model_dump(mode="json") for r in w.violations]),
         "tools": Jsonb([r.model_dump(mode="json") for r in w.tool_rows]),
-        "providers": Jsonb([
-            {"provider": p.provider, "input_tokens": max(0, p.input_tokens), "output_tokens": max(0, p.output_tokens)}
-            for p in w.providers
-        ]),
+        **usage.usage_params(
+            w.user_id, w.now.date(), requests=1, input_tokens=w.input_tokens, output_tokens=w.output_tokens,
+            guard_tokens=w.guard_tokens, providers=w.providers,
+        ),
     }
 
 

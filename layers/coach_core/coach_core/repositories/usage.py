@@ -8,6 +8,7 @@ import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from psycopg.types.json import Jsonb
 from pydantic import BaseModel, ConfigDict, TypeAdapter
 
 from coach_core.db.connection import Conn
@@ -39,20 +40,24 @@ class ProviderTokens:
     output_tokens: int
 
 
-ADD_USAGE_SQL = """
-WITH per_provider AS (
-    INSERT INTO ai_usage_provider_daily (user_id, day, provider, requests, input_tokens, output_tokens)
-    SELECT %(user_id)s, %(day)s, p.provider, %(requests)s, p.input_tokens, p.output_tokens
-    FROM unnest(%(providers)s::text[], %(inputs)s::bigint[], %(outputs)s::bigint[])
-        AS p (provider, input_tokens, output_tokens)
-    ON CONFLICT (user_id, day, provider) DO UPDATE SET
-        requests = ai_usage_provider_daily.requests + EXCLUDED.requests,
-        input_tokens = ai_usage_provider_daily.input_tokens + EXCLUDED.input_tokens,
-        output_tokens = ai_usage_provider_daily.output_tokens + EXCLUDED.output_tokens,
-        updated_at = now() AT TIME ZONE 'utc'
-)
+PROVIDER_DAY_UPSERT = """
+INSERT INTO ai_usage_provider_daily (user_id, day, provider, requests, input_tokens, output_tokens)
+SELECT %(user_id)s, %(day)s, p.provider, %(requests)s, p.input_tokens, p.output_tokens
+FROM jsonb_to_recordset(%(providers)s::jsonb) AS p (provider text, input_tokens bigint, output_tokens bigint)
+{condition}
+ON CONFLICT (user_id, day, provider) DO UPDATE SET
+    requests = ai_usage_provider_daily.requests + EXCLUDED.requests,
+    input_tokens = ai_usage_provider_daily.input_tokens + EXCLUDED.input_tokens,
+    output_tokens = ai_usage_provider_daily.output_tokens + EXCLUDED.output_tokens,
+    updated_at = now() AT TIME ZONE 'utc'
+"""
+"""Each provider's share of a request, added to the user's per-provider day; `{condition}` is
+empty or a WHERE clause (a turn's write adds it only if the exchange was written)."""
+
+DAY_UPSERT = """
 INSERT INTO ai_usage_daily (user_id, day, requests, input_tokens, output_tokens, guard_tokens)
-VALUES (%(user_id)s, %(day)s, %(requests)s, %(input)s, %(output)s, %(guard)s)
+SELECT %(user_id)s, %(day)s, %(requests)s, %(input)s, %(output)s, %(guard)s
+{condition}
 ON CONFLICT (user_id, day) DO UPDATE SET
     requests = ai_usage_daily.requests + EXCLUDED.requests,
     input_tokens = ai_usage_daily.input_tokens + EXCLUDED.input_tokens,
@@ -61,6 +66,33 @@ ON CONFLICT (user_id, day) DO UPDATE SET
     updated_at = now() AT TIME ZONE 'utc'
 RETURNING input_tokens + output_tokens + guard_tokens AS tokens
 """
+"""A request's usage added to the user's day, returning the day's token total."""
+
+ADD_USAGE_SQL = f"""
+WITH per_provider AS ({PROVIDER_DAY_UPSERT.format(condition="")})
+{DAY_UPSERT.format(condition="")}
+"""
+
+
+def usage_params(
+    user_id: uuid.UUID,
+    day: dt.date,
+    *,
+    requests: int,
+    input_tokens: int,
+    output_tokens: int,
+    guard_tokens: int,
+    providers: Sequence[ProviderTokens],
+) -> dict[str, object]:
+    """The parameters of `PROVIDER_DAY_UPSERT` and `DAY_UPSERT` (negative counts become 0)."""
+    return {
+        "user_id": user_id, "day": day, "requests": requests, "input": max(0, input_tokens),
+        "output": max(0, output_tokens), "guard": max(0, guard_tokens),
+        "providers": Jsonb([
+            {"provider": p.provider, "input_tokens": max(0, p.input_tokens), "output_tokens": max(0, p.output_tokens)}
+            for p in providers
+        ]),
+    }
 
 
 async def add_usage(
@@ -77,16 +109,10 @@ async def add_usage(
     """Add one request's usage to the user's day, and each provider's share of it to the
     user's per-provider day: one statement (the per-provider upsert is a data-modifying CTE);
     returns the day's token total."""
-    cur = await conn.execute(
-        ADD_USAGE_SQL,
-        {
-            "user_id": user_id, "day": day, "requests": requests, "input": max(0, input_tokens),
-            "output": max(0, output_tokens), "guard": max(0, guard_tokens),
-            "providers": [p.provider for p in providers],
-            "inputs": [max(0, p.input_tokens) for p in providers],
-            "outputs": [max(0, p.output_tokens) for p in providers],
-        },
-    )
+    cur = await conn.execute(ADD_USAGE_SQL, usage_params(
+        user_id, day, requests=requests, input_tokens=input_tokens, output_tokens=output_tokens,
+        guard_tokens=guard_tokens, providers=providers,
+    ))
     row = await cur.fetchone()
     return int(row["tokens"]) if row else 0
 
