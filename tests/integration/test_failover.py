@@ -168,8 +168,8 @@ async def test_given_a_primary_500_when_streaming_then_the_fallback_streams_and_
     secondary: FakeAnthropicServer,
 ) -> None:
     """GIVEN the primary down for the whole turn WHEN streaming a tool round THEN every round is
-    streamed by the fallback and `done.provider` says so; the header left before any model call,
-    so it names the provider expected to answer (the primary: its breaker was still closed)."""
+    streamed by the fallback and `done.provider` says so; the headers leave with the first event,
+    after the first model call, so the header says so too."""
     user = await seed_user(db)
     primary.script(OUTAGE * 2)
     secondary.script([Reply("Let me check. ", calls=(Call("get_weight_trend", {"days": 30}),)),
@@ -177,7 +177,7 @@ async def test_given_a_primary_500_when_streaming_then_the_fallback_streams_and_
 
     response, events = await _stream(client, user, settings, "How is my weight?")
 
-    assert response.status_code == 200 and response.headers["x-coach-provider"] == "openai"
+    assert response.status_code == 200 and response.headers["x-coach-provider"] == "anthropic"
     assert [e["type"] for e in events if e["type"] != "token"] == ["tool_start", "tool_end", "done"]
     assert _text(events) == "Let me check. You're losing about 0.7 kg a week."
     assert events[-1]["data"]["provider"] == "anthropic"
@@ -200,6 +200,7 @@ async def test_given_a_primary_stream_that_errors_before_any_token_when_streamin
     assert [e["type"] for e in events if e["type"] != "token"] == ["done"]
     assert (_text(events), events[-1]["data"]["provider"]) == ("All good from the fallback.", "anthropic")
     assert response.status_code == 200 and len(primary.requests) == 1
+    assert response.headers["x-coach-provider"] == "anthropic"
 
 
 async def test_given_a_primary_500_when_planning_then_the_fallback_builds_the_plan_and_usage_is_split(

@@ -55,7 +55,9 @@ async def chat(body: ChatRequest, user_id: UserId, service: Service) -> ChatResp
 )
 async def chat_stream(body: ChatRequest, user_id: UserId, service: Service) -> EventSourceResponse:
     events = await service.open_stream(user_id, body)
-    return event_stream_response(events, service.settings.sse_keepalive_seconds, service.stream_deadline_seconds)
+    return await event_stream_response(
+        events, service.settings.sse_keepalive_seconds, service.stream_deadline_seconds
+    )
 
 
 @router.post(

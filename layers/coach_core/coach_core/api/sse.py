@@ -164,9 +164,19 @@ async def guarded(
         yield error_event()
 
 
-def event_stream_response(
+async def event_stream_response(
     source: AsyncGenerator[TurnEvent, None], keepalive_seconds: float, deadline_seconds: float
 ) -> EventSourceResponse:
-    return EventSourceResponse(
-        guarded(source, keepalive_seconds, deadline_seconds), headers=SSE_HEADERS, sep="\n", ping=0
-    )
+    """The SSE response, started only once its first record is ready: the first event of the
+    turn, or a keep-alive after `keepalive_seconds` of silence. By then the first model call has
+    been made, so the headers' `X-Coach-Provider` names the provider that took it (the fallback,
+    when the primary failed before answering), not merely the one expected."""
+    records = guarded(source, keepalive_seconds, deadline_seconds)
+    first = await anext(records)  # guarded always yields at least one record (done or error)
+
+    async def replay() -> AsyncIterator[ServerSentEvent | bytes]:
+        yield first
+        async for record in records:
+            yield record
+
+    return EventSourceResponse(replay(), headers=SSE_HEADERS, sep="\n", ping=0)
