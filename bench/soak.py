@@ -374,6 +374,9 @@ async def _soak(database_url: str, prefix: str, log: Path) -> dict[str, Any]:
             "LLM_FALLBACK_PROVIDER": "anthropic", "ANTHROPIC_API_KEY": "sk-soak-anthropic",
             "ANTHROPIC_BASE_URL": fallback.base_url, "LLM_TIMEOUT_SECONDS": "30",
             "COACH_RATE_LIMIT_PER_MINUTE": "0", "COACH_DAILY_TOKEN_BUDGET": "0",
+            # No model-based guard: with an OpenAI key it would default to the moderation guard,
+            # whose calls go to the primary fake and would be counted as chat rounds.
+            "SAFETY_GUARD": "none",
             "JWT_SECRET": secret, "POWERTOOLS_LOG_LEVEL": "ERROR",
         }, log)
         try:
