@@ -31,6 +31,7 @@ EAGER_IMPORTS = (
     "boto3",
     "mangum",
     "fastapi",
+    "starlette",
     "uvicorn",
     "sse_starlette",
     "psycopg",
@@ -39,7 +40,9 @@ EAGER_IMPORTS = (
     "redis.asyncio",
     "openai",
     "anthropic",
+    "httpx2",  # the SDKs' HTTP client
     "pydantic",
+    "pydantic_core",
     "pydantic_settings",
     "jwt",
 )

@@ -298,40 +298,62 @@ async def interleaved(
 # --- counters ---------------------------------------------------------------------------
 
 
+@dataclass(frozen=True, slots=True)
+class SqlStatement:
+    """One statement as sent: its whole text (whitespace collapsed) and whether it went out
+    inside a psycopg pipeline block (which sends all its statements in one round trip)."""
+
+    text: str
+    pipelined: bool
+
+
 @dataclass
 class SqlCounter:
     """Counts what this process sends to PostgreSQL through psycopg's async API.
 
     `statements`: every non-empty query (execute, executemany, stream, copy) plus
     transaction commands (BEGIN/COMMIT/ROLLBACK/SAVEPOINT); `health_checks`: the pool's
-    empty-query connection checks (a round trip, but no SQL)."""
+    empty-query connection checks (a round trip, but no SQL); `pipelines`: outermost
+    `connection.pipeline()` blocks entered. `texts` keeps each statement's first 400
+    characters (for reports), `records` the whole statements (for checks that look inside
+    a long one, e.g. a data-modifying CTE)."""
 
     statements: int = 0
     health_checks: int = 0
+    pipelines: int = 0
+    pipelined_statements: int = 0
     kinds: Counter[str] = field(default_factory=Counter)
     texts: list[str] = field(default_factory=list)
+    records: list[SqlStatement] = field(default_factory=list)
 
     def reset(self) -> None:
         self.statements = 0
         self.health_checks = 0
+        self.pipelines = 0
+        self.pipelined_statements = 0
         self.kinds.clear()
         self.texts.clear()
+        self.records.clear()
 
-    def record(self, query: Any) -> None:
+    def record(self, query: Any, *, pipelined: bool = False) -> None:
         text = query.decode() if isinstance(query, bytes) else str(query)
         text = " ".join(text.split())
         if not text:
             self.health_checks += 1
             return
         self.statements += 1
+        self.pipelined_statements += int(pipelined)
         words = text.split()
         verb = words[0].upper()
         self.kinds[verb] += 1
         self.texts.append(text[:400])
+        self.records.append(SqlStatement(text, pipelined))
 
     @property
     def round_trips(self) -> int:
-        return self.statements + self.health_checks
+        """Statements outside pipelines one each, each pipeline block one (the repositories
+        read a pipeline's results only after its block ends), health checks one each."""
+        return self.statements - self.pipelined_statements + self.pipelines + self.health_checks
 
 
 @contextmanager
@@ -345,13 +367,28 @@ def count_sql() -> Iterator[SqlCounter]:
     orig_stream = AsyncCursor.stream
     orig_copy = AsyncCursor.copy
     orig_command = AsyncConnection._exec_command
+    orig_pipeline = AsyncConnection.pipeline
+    in_pipeline: Counter[int] = Counter()  # id(connection) → nesting depth of its pipeline blocks
+
+    @asynccontextmanager
+    async def pipeline(self: Any) -> AsyncIterator[Any]:
+        async with orig_pipeline(self) as block:
+            if not in_pipeline[id(self)]:
+                counter.pipelines += 1
+            in_pipeline[id(self)] += 1
+            try:
+                yield block
+            finally:
+                in_pipeline[id(self)] -= 1
+                if not in_pipeline[id(self)]:
+                    del in_pipeline[id(self)]
 
     async def execute(self: Any, query: Any, *args: Any, **kwargs: Any) -> Any:
-        counter.record(query)
+        counter.record(query, pipelined=bool(in_pipeline[id(self.connection)]))
         return await orig_execute(self, query, *args, **kwargs)
 
     async def executemany(self: Any, query: Any, *args: Any, **kwargs: Any) -> Any:
-        counter.record(query)
+        counter.record(query, pipelined=bool(in_pipeline[id(self.connection)]))
         return await orig_executemany(self, query, *args, **kwargs)
 
     def stream(self: Any, query: Any, *args: Any, **kwargs: Any) -> Any:
@@ -372,6 +409,7 @@ def count_sql() -> Iterator[SqlCounter]:
     AsyncCursor.stream = stream  # type: ignore[method-assign]
     AsyncCursor.copy = copy  # type: ignore[method-assign]
     AsyncConnection._exec_command = exec_command  # type: ignore[method-assign]
+    AsyncConnection.pipeline = pipeline  # type: ignore[method-assign]
     try:
         yield counter
     finally:
@@ -380,6 +418,7 @@ def count_sql() -> Iterator[SqlCounter]:
         AsyncCursor.stream = orig_stream  # type: ignore[method-assign]
         AsyncCursor.copy = orig_copy  # type: ignore[method-assign]
         AsyncConnection._exec_command = orig_command  # type: ignore[method-assign]
+        AsyncConnection.pipeline = orig_pipeline  # type: ignore[method-assign]
 
 
 @dataclass

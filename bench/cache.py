@@ -36,6 +36,7 @@ from coach_core.providers.base import (
     LLMProvider,
     LLMResponse,
     Message,
+    ResponseFormat,
     StreamChunk,
     StreamFinish,
     TextDelta,
@@ -72,7 +73,13 @@ class ScriptedProvider(LLMProvider):
         self.script = script
 
     async def complete(
-        self, *, system: str, messages: Sequence[Message], tools: Sequence[ToolDefinition], model_tier: str
+        self,
+        *,
+        system: str,
+        messages: Sequence[Message],
+        tools: Sequence[ToolDefinition],
+        model_tier: str,
+        response_format: ResponseFormat = "text",
     ) -> LLMResponse:
         round_no = sum(1 for m in messages if m.role == "assistant")
         if round_no < len(self.script):
@@ -80,18 +87,26 @@ class ScriptedProvider(LLMProvider):
                 ToolCall(f"call_{round_no}_{i}", name, json.dumps(args))
                 for i, (name, args) in enumerate(self.script[round_no])
             )
-            return LLMResponse("", calls, "tool_calls", Usage(10, 5))
-        return LLMResponse("Here is your answer.", (), "stop", Usage(10, 5))
+            return LLMResponse("", calls, "tool_calls", Usage(10, 5), self.name)
+        return LLMResponse("Here is your answer.", (), "stop", Usage(10, 5), self.name)
 
     async def stream(
-        self, *, system: str, messages: Sequence[Message], tools: Sequence[ToolDefinition], model_tier: str
+        self,
+        *,
+        system: str,
+        messages: Sequence[Message],
+        tools: Sequence[ToolDefinition],
+        model_tier: str,
+        response_format: ResponseFormat = "text",
     ) -> AsyncGenerator[StreamChunk, None]:
-        response = await self.complete(system=system, messages=messages, tools=tools, model_tier=model_tier)
+        response = await self.complete(
+            system=system, messages=messages, tools=tools, model_tier=model_tier, response_format=response_format
+        )
         if response.text:
             yield TextDelta(response.text)
         for call in response.tool_calls:
             yield ToolCallComplete(call)
-        yield StreamFinish(response.finish_reason, response.usage)
+        yield StreamFinish(response.finish_reason, response.usage, response.provider)
 
 
 def expected_hits(registry: Any, users: dict[str, uuid.UUID]) -> list[bool]:
@@ -141,7 +156,7 @@ async def _conversation(database_url: str, prefix: str) -> dict[str, Any]:
         try:
             for name, tool in registry.tools.items():
                 args = canonical_json(tool.Args.model_validate({}).model_dump(mode="json"))
-                pttl = await client.pttl(cache.key(cache_digest(name, users["Alex"], args)))
+                pttl = await client.pttl(cache.key(users["Alex"], cache_digest(name, users["Alex"], args)))
                 ttl_ok[name] = 0 < pttl <= tool.cache_ttl_seconds * 1000 and pttl > (tool.cache_ttl_seconds - 60) * 1000
         finally:
             await client.aclose()
@@ -188,7 +203,7 @@ async def _latency(database_url: str, prefix: str) -> dict[str, Any]:
     try:
         bound = registry.bind(ALEX_ID)
         for name, tool in registry.tools.items():
-            key = cache.key(cache_digest(name, ALEX_ID, canonical_json(
+            key = cache.key(ALEX_ID, cache_digest(name, ALEX_ID, canonical_json(
                 tool.Args.model_validate({}).model_dump(mode="json"))))
             for _ in range(3):  # warm the pool, Redis connection and code paths
                 await bound.execute(name, "{}")

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import signal
 import socket
 import subprocess
@@ -57,6 +58,10 @@ EVENTS = ROOT / "events"
 HANDLER_FUNCTIONS = ("chat", "plan", "insights", "expire_sessions")
 FUNCTIONS = (*HANDLER_FUNCTIONS, "chat_stream")
 PROVIDER_CALLING = {"chat", "plan", "chat_stream"}
+GUARDED = {"chat", "chat_stream"}
+"""Functions the stack gives SAFETY_GUARD (infra/cdk/coach_infra/functions.py `guarded`); its
+default there is `none` (coach:safetyGuard), which the environment here reproduces: without it
+the settings would pick the moderation guard from the OpenAI key."""
 START_TIMEOUT = 60.0
 TRACE_HEADER = "Root=1-67891233-abcdef012345678912345678;Parent=53995c3f42cd8ad8;Sampled=1"
 
@@ -66,6 +71,7 @@ DIST_IMPORTS = {
     "boto3": ("boto3",),
     "mangum": ("mangum",),
     "fastapi": ("fastapi",),
+    "starlette": ("starlette",),
     "uvicorn": ("uvicorn",),
     "sse-starlette": ("sse_starlette",),
     "psycopg": ("psycopg",),
@@ -73,7 +79,9 @@ DIST_IMPORTS = {
     "redis": ("redis", "redis.asyncio"),
     "openai": ("openai",),
     "anthropic": ("anthropic",),
+    "httpx2": ("httpx2",),
     "pydantic": ("pydantic",),
+    "pydantic-core": ("pydantic_core",),
     "pydantic-settings": ("pydantic_settings",),
     "pyjwt": ("jwt",),
 }
@@ -90,20 +98,35 @@ def declared_dependencies() -> list[str]:
     return names
 
 
+def _normalized(dist: str) -> str:
+    return re.sub(r"[-_.]+", "-", dist).lower()
+
+
 def check_baseline_covers_dependencies() -> list[str]:
-    """Every declared dependency must be in the eager baseline (else the ratio flatters)."""
+    """Every declared dependency must be in the eager baseline (else the ratio flatters):
+    mapped to import names, those names really provided by that distribution (installed
+    metadata), and imported by the child's eager baseline."""
+    from importlib.metadata import packages_distributions
+
     from bench._cold_child import EAGER_IMPORTS
 
-    missing = [d for d in declared_dependencies() if d not in DIST_IMPORTS]
-    wanted = {m for d in declared_dependencies() for m in DIST_IMPORTS.get(d, ())}
+    declared = declared_dependencies()
+    missing = [d for d in declared if d not in DIST_IMPORTS]
+    providers = {top: {_normalized(d) for d in dists} for top, dists in packages_distributions().items()}
+    for dist in declared:
+        modules = DIST_IMPORTS.get(dist, ())
+        if modules and not any(_normalized(dist) in providers.get(m.split(".")[0], set()) for m in modules):
+            missing.append(f"{dist} (none of {list(modules)} is installed by it)")
+    wanted = {m for d in declared for m in DIST_IMPORTS.get(d, ())}
     missing += sorted(wanted - set(EAGER_IMPORTS))
     return missing
 
 
 def _plan_json() -> str:
     from coach_core.domain.plan import build_offline_plan
+    from tests.factories import tdee_output
 
-    return json.dumps(build_offline_plan({"target_calories": 1850, "weight_kg": 70.0, "protein_g": 126}))
+    return json.dumps(build_offline_plan(tdee_output(target_calories=1850, weight_kg=70.0, protein_g=126)))
 
 
 def _script_for(function: str) -> list[Any]:
@@ -120,7 +143,7 @@ def _script_for(function: str) -> list[Any]:
 def _env(function: str, database_url: str, fake_url: str, tracing: bool) -> tuple[dict[str, str], str]:
     env = {k: v for k, v in os.environ.items()
            if not k.startswith(("OPENAI_", "ANTHROPIC_", "POWERTOOLS_", "AWS_", "_X_AMZN", "LLM_", "REDIS_",
-                                "DATABASE_", "PROVIDER_SECRET", "DB_SECRET", "PYTHON"))}
+                                "DATABASE_", "PROVIDER_SECRET", "DB_SECRET", "PYTHON", "SAFETY_", "COACH_"))}
     prefix = new_redis_prefix(f"cold{function}")
     env.update({
         "AWS_LAMBDA_FUNCTION_NAME": f"coach-{function.replace('_', '-')}",
@@ -133,11 +156,14 @@ def _env(function: str, database_url: str, fake_url: str, tracing: bool) -> tupl
         "REDIS_URL": redis_url(),
         "REDIS_KEY_PREFIX": prefix,
         "LLM_PROVIDER": "openai",
-        "OPENAI_API_KEY": "test-key-not-secret",
-        "OPENAI_BASE_URL": fake_url,
         "LLM_MAX_RETRIES": "0",
         "PYTHONUNBUFFERED": "1",
     })
+    if function in PROVIDER_CALLING:  # as the stack gives the provider's secret only to these
+        env["OPENAI_API_KEY"] = "test-key-not-secret"
+        env["OPENAI_BASE_URL"] = fake_url
+    if function in GUARDED:
+        env["SAFETY_GUARD"] = "none"
     if tracing:
         env["_X_AMZN_TRACE_ID"] = TRACE_HEADER
         env["AWS_XRAY_CONTEXT_MISSING"] = "LOG_ERROR"

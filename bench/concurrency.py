@@ -5,7 +5,11 @@ OpenAI loopback fake (in this process) answering every request after 1 s.
 
 Half the requests open new sessions (spread over the four demo users); the other half
 continue five existing sessions, ten concurrent requests each, so concurrent appends to
-one session are exercised too. Added latency = client-side total time − 1 s.
+one session are exercised too. Added latency = client-side total time − 1 s. The server runs
+without the per-user rate limit and daily token budget (four users sending 100 requests in a
+second would otherwise get 429s) and without the model-based guard. A request counts as done
+only if it answered 200, its stream ended with `done` naming the provider, and its token
+events (released sentence by sentence) add up to the whole reply.
 Afterwards the rows are counted: 50 new sessions with exactly one exchange each (2
 messages), and each continued session exactly 10 exchanges more.
 
@@ -23,6 +27,7 @@ import subprocess
 import tempfile
 import time
 import uuid
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -48,6 +53,8 @@ REPLY_TEXT = "Nice work this week: your average is trending down steadily, so ke
 COACH = ROOT / ".venv" / "bin" / "coach"
 SERVE_WORKERS = min(os.cpu_count() or 1, 4)
 """One uvicorn worker process per core (capped): one Python process uses one core."""
+JWT_SECRET = "bench-concurrency-secret-0123456789abcdef01234567"
+"""The server's HS256 secret (at least 32 bytes, as the settings require); tokens are minted with it."""
 
 
 def _free_port() -> int:
@@ -60,7 +67,8 @@ def _free_port() -> int:
 
 def _start_server(database_url: str, prefix: str, fake_url: str, log: Path) -> tuple[subprocess.Popen[bytes], str]:
     port = _free_port()
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("OPENAI_", "ANTHROPIC_", "AWS_", "LLM_"))}
+    env = {k: v for k, v in os.environ.items()
+           if not k.startswith(("OPENAI_", "ANTHROPIC_", "AWS_", "LLM_", "DB_", "JWT", "JWKS", "SAFETY_", "COACH_"))}
     env.update({
         "DATABASE_URL": database_url,
         "REDIS_URL": redis_url(),
@@ -70,6 +78,15 @@ def _start_server(database_url: str, prefix: str, fake_url: str, log: Path) -> t
         "OPENAI_BASE_URL": fake_url,
         "LLM_MAX_RETRIES": "0",
         "LLM_TIMEOUT_SECONDS": "30",
+        "JWT_SECRET": JWT_SECRET,
+        # 100 requests from four users in one second: far past a person's rate limit (20 a
+        # minute on the standard tier), which would answer most of them 429. The benchmark
+        # measures the server under concurrency, so the per-user limits are off (as in
+        # bench/server_cpu.py), and so is the model-based guard (benchmark 11 measures it).
+        "COACH_RATE_LIMIT_PER_MINUTE": "0",
+        "COACH_DAILY_TOKEN_BUDGET": "0",
+        "SAFETY_GUARD": "none",
+        "POWERTOOLS_LOG_LEVEL": "WARNING",
     })
     coach = str(COACH) if COACH.exists() else "coach"
     with log.open("wb") as sink:
@@ -98,23 +115,33 @@ async def _wait_ready(base: str, proc: subprocess.Popen[bytes]) -> None:
 
 async def _one(client: Any, token: str, session_id: str | None) -> dict[str, Any]:
     started = time.perf_counter()
-    outcome: dict[str, Any] = {"session_id": None, "terminal": None, "status": None, "tokens": 0}
+    outcome: dict[str, Any] = {"session_id": None, "terminal": None, "status": None, "tokens": 0,
+                               "provider": None}
+    text: list[str] = []
     try:
         async with client.stream("POST", STREAM_PATH, json={"message": "How am I doing?", "session_id": session_id},
                                  headers={"Authorization": f"Bearer {token}"}) as response:
             outcome["status"] = response.status_code
+            if response.status_code != 200:
+                outcome["body"] = (await response.aread())[:200].decode(errors="replace")
             async for line in response.aiter_lines():
                 if not line.startswith("data:"):
                     continue
                 event = json.loads(line[5:])
                 if event["type"] == "token":
+                    # Released sentence by sentence once the output policies pass, not per delta.
                     outcome["tokens"] += 1
+                    text.append(event["data"]["content"])
                 elif event["type"] in ("done", "error"):
                     outcome["terminal"] = event["type"]
                     if event["type"] == "done":
                         outcome["session_id"] = event["data"]["session_id"]
+                        outcome["provider"] = event["data"].get("provider")
+                    else:
+                        outcome["error"] = event["data"]
     except Exception as exc:  # counted as an error; the benchmark reports it
         outcome["exception"] = type(exc).__name__
+    outcome["text_complete"] = "".join(text).strip() == REPLY_TEXT
     outcome["seconds"] = time.perf_counter() - started
     return outcome
 
@@ -162,8 +189,8 @@ async def _main(database_url: str, prefix: str) -> dict[str, Any]:
     from tests.fakes import FakeOpenAIServer, Reply
 
     users = await import_demo_users(database_url)
-    secret = load_settings()  # the default local JWT secret, as `coach serve` uses
-    tokens = {name: mint_local_token(str(uid), settings=secret) for name, uid in users.items()}
+    signing = load_settings(jwt_secret=JWT_SECRET)  # the secret the server is started with
+    tokens = {name: mint_local_token(str(uid), settings=signing) for name, uid in users.items()}
     names = list(users)
     log = Path(tempfile.mkstemp(prefix="coach-serve-", suffix=".log")[1])
     with FakeOpenAIServer() as fake:
@@ -180,7 +207,7 @@ async def _main(database_url: str, prefix: str) -> dict[str, Any]:
                     name = names[i % len(names)]
                     outcome = await _one(client, tokens[name], None)
                     if outcome["terminal"] != "done":
-                        raise RuntimeError("warm-up stream failed")
+                        raise RuntimeError(f"warm-up stream failed: {outcome}")
                     seeded.append((name, outcome["session_id"]))
                 before = await _counts(database_url)
                 cpu_before = _cpu_by_process(proc.pid)
@@ -215,7 +242,8 @@ async def _main(database_url: str, prefix: str) -> dict[str, Any]:
     server_log = await asyncio.to_thread(log.read_text, errors="replace")
     await asyncio.to_thread(log.unlink, missing_ok=True)
 
-    errors = [o for o in outcomes if o["terminal"] != "done" or o["status"] != 200 or "exception" in o]
+    errors = [o for o in outcomes if o["terminal"] != "done" or o["status"] != 200 or "exception" in o
+              or not o["text_complete"] or o["provider"] != "openai"]
     added_ms = [(o["seconds"] - PROVIDER_LATENCY) * 1000 for o in outcomes]
     new_ids = {s for s in after if s not in before}
     done_new = {o["session_id"] for i, o in enumerate(outcomes) if i % 2 == 0 and o["terminal"] == "done"}
@@ -234,6 +262,12 @@ async def _main(database_url: str, prefix: str) -> dict[str, Any]:
         "requests": CONCURRENT,
         "completed_done": sum(1 for o in outcomes if o["terminal"] == "done"),
         "errors": len(errors),
+        "statuses": dict(Counter(str(o["status"]) for o in outcomes)),
+        "streamed_text_complete": sum(1 for o in outcomes if o["text_complete"]),
+        "done_provider": dict(Counter(str(o["provider"]) for o in outcomes)),
+        "token_events_per_response": {
+            "min": min(o["tokens"] for o in outcomes), "max": max(o["tokens"] for o in outcomes),
+        },
         "error_samples": errors[:3],
         "provider_latency_s": PROVIDER_LATENCY,
         "added_ms": {
