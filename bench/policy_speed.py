@@ -121,7 +121,7 @@ def run() -> dict[str, Any]:
         "whole_answer_check_ms": round(median(whole) * 1000, 3),
         "answer_sentences": ANSWER.count(".") + ANSWER.count("!") - ANSWER.count("e.g.") * 2,
     }
-    passed = figures["typical_p95_ms"] < TYPICAL_BUDGET_MS and figures["hostile_max_ms"] < HOSTILE_BUDGET_MS
+    passed = percentile(t_all, 95) * 1000 < TYPICAL_BUDGET_MS and worst[0] * 1000 < HOSTILE_BUDGET_MS
     return result(
         "policy speed",
         figure=(

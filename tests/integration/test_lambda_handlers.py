@@ -283,7 +283,10 @@ def test_given_snapstart_hooks_when_snapshot_and_restore_run_then_no_connection_
     reused from the snapshot) and the next invocation reconnects and answers."""
     import sys
 
+    from coach_core.policies.crisis.registry import DETECTORS
+
     lambda_handlers.prepare_snapshot()
+    assert all(det._regex is not None for det in DETECTORS)  # every crisis pattern is in the snapshot
     db = get_database()
     assert isinstance(db, SingleConnectionDatabase) and db.backend_pid is None
     assert "redis.asyncio" in sys.modules and lambda_handlers.register_snapstart_hooks() is False  # no runtime here

@@ -118,3 +118,14 @@ def test_every_duration_contains_a_duration_unit_word(phrase: str) -> None:
     m = re.fullmatch(DURATION, phrase)
     assert m is not None
     assert any(w in phrase for w in DURATION_UNIT_WORDS)
+
+
+def test_given_a_detector_when_first_used_then_it_compiles_its_pattern_once() -> None:
+    """GIVEN a detector built from a pattern WHEN nothing has asked for its regex THEN nothing is
+    compiled (a cold start compiles only the detectors a message's gates select); WHEN asked twice
+    THEN it compiles the pattern once and returns the same object."""
+    template = DETECTORS[0]
+    det = Detector(id=template.id, kind=template.kind, pattern=template.pattern, examples=template.examples)
+    assert det._regex is None
+    first = det.regex
+    assert first.pattern == template.pattern.regex and det.regex is first

@@ -69,6 +69,7 @@ def prepare_snapshot() -> None:
 
     app = _asgi().app
     service = app.state.service
+    service.policies.warm()  # every crisis pattern compiled into the snapshot
     service.policies.check_input("warming up the rules before the snapshot")
     service.registry.specs()  # the tools' JSON schemas, built once
     run_async(_asgi_get(app, "/health"))  # the HTTP stack's first-request work; touches no store
@@ -76,7 +77,8 @@ def prepare_snapshot() -> None:
     for name in {settings.llm_provider, settings.llm_fallback_provider or settings.llm_provider}:
         if name in ("openai", "anthropic"):
             importlib.import_module(f"coach_core.providers.{name}").prewarm()
-    for module in ("redis.asyncio", "redis.exceptions", "psycopg.rows", "aws_lambda_powertools.utilities.parameters"):
+    for module in ("redis.asyncio", "redis.exceptions", "psycopg.rows", "aws_lambda_powertools.utilities.parameters",
+                   "sse_starlette"):
         importlib.import_module(module)
 
 

@@ -6,10 +6,10 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Body, Depends
-from sse_starlette import EventSourceResponse
+from starlette.responses import Response
 
 from coach_core.api.deps import Service, UserId, current_user
-from coach_core.api.sse import event_stream_response
+from coach_core.api.sse import EventStream, event_stream_response
 from coach_core.schemas import (
     ChatRequest,
     ChatResponse,
@@ -45,7 +45,7 @@ async def chat(body: ChatRequest, user_id: UserId, service: Service) -> ChatResp
 
 @router.post(
     "/chat/stream",
-    response_class=EventSourceResponse,
+    response_class=EventStream,
     responses={
         **ERROR_RESPONSES,
         200: {"content": {"text/event-stream": {}}, "description": "SSE: token, tool_start, tool_end, done|error."},
@@ -53,7 +53,7 @@ async def chat(body: ChatRequest, user_id: UserId, service: Service) -> ChatResp
     },
     summary="The coach reply as Server-Sent Events",
 )
-async def chat_stream(body: ChatRequest, user_id: UserId, service: Service) -> EventSourceResponse:
+async def chat_stream(body: ChatRequest, user_id: UserId, service: Service) -> Response:
     events = await service.open_stream(user_id, body)
     return await event_stream_response(
         events, service.settings.sse_keepalive_seconds, service.stream_deadline_seconds

@@ -13,11 +13,11 @@ import asyncio
 import contextlib
 from collections.abc import AsyncGenerator, AsyncIterator
 from contextlib import aclosing
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel
 from pydantic_core import to_json
-from sse_starlette import EventSourceResponse, ServerSentEvent
+from starlette.responses import Response
 
 from coach_core.observability import emit, log_exception
 from coach_core.schemas import (
@@ -34,10 +34,22 @@ from coach_core.schemas import (
 from coach_core.service.chat import SentBarrier, TokenEvent, ToolEndEvent, ToolStartEvent, TurnDone, TurnEvent
 from coach_core.service.deadline import deadline
 
+if TYPE_CHECKING:  # sse-starlette imports uvicorn: ~50 ms of cold start where no stream is served
+    from sse_starlette import EventSourceResponse, ServerSentEvent
+
 STREAM_ERROR_MESSAGE = "Sorry, something went wrong while answering. Please try again."
 KEEPALIVE_COMMENT = "keep-alive"
 STREAM_QUEUE_SIZE = 256
 SSE_HEADERS = {"Cache-Control": "no-cache"}
+
+
+
+class EventStream(Response):
+    """What `/chat/stream` declares in the OpenAPI schema (text/event-stream); the route returns
+    sse-starlette's response, imported only when a stream is served."""
+
+    media_type = "text/event-stream"
+
 
 _TOKEN_RECORD_HEAD = b'data: {"type":"token","data":{"content":'
 _TOKEN_RECORD_TAIL = b"}}\n\n"
@@ -54,10 +66,14 @@ def token_record(content: str) -> bytes:
 
 def sse(event: BaseModel) -> ServerSentEvent:
     """One `data: <json>\\n\\n` record: no `event:`/`id:` lines (CONTRACTS.md)."""
+    from sse_starlette import ServerSentEvent
+
     return ServerSentEvent(data=event.model_dump_json(), sep="\n")
 
 
 def keepalive_event() -> ServerSentEvent:
+    from sse_starlette import ServerSentEvent
+
     return ServerSentEvent(comment=KEEPALIVE_COMMENT, sep="\n")
 
 
@@ -171,6 +187,8 @@ async def event_stream_response(
     turn, or a keep-alive after `keepalive_seconds` of silence. By then the first model call has
     been made, so the headers' `X-Coach-Provider` names the provider that took it (the fallback,
     when the primary failed before answering), not merely the one expected."""
+    from sse_starlette import EventSourceResponse
+
     records = guarded(source, keepalive_seconds, deadline_seconds)
     first = await anext(records)  # guarded always yields at least one record (done or error)
 

@@ -13,6 +13,7 @@ from typing import Final
 
 from coach_core.policies.calorie_minimum import CalorieMinimumPolicy
 from coach_core.policies.crisis import CrisisPolicy
+from coach_core.policies.crisis.registry import compile_all
 from coach_core.policies.medical import MedicalPolicy
 from coach_core.policies.text import sanitize_trigger
 from coach_core.policies.types import (
@@ -50,6 +51,11 @@ class SafetyPolicyEngine:
     def policies(self) -> tuple[Policy, ...]:
         """The policies in the order they run (most severe first)."""
         return self._policies
+
+    def warm(self) -> int:
+        """Compile every crisis pattern now, for a snapshot that should hold them all (they
+        otherwise compile on first use); how many."""
+        return compile_all()
 
     def check_input(self, text: str) -> PolicyResult:
         """Check a user message before it reaches the model."""

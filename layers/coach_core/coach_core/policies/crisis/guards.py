@@ -16,22 +16,24 @@ from dataclasses import dataclass
 from coach_core.policies.crisis.detector import Guard
 from coach_core.policies.crisis.patterns import Pat, words
 from coach_core.policies.text import occurs_within, sentence_around
+from coach_core.policies.text.regex import LazyPattern, Regex
 
 
-def vocab(*tables: str | Iterable[str] | Pat) -> re.Pattern[str]:
-    """One compiled pattern matching any phrase of the tables (or of the given patterns)."""
+def vocab(*tables: str | Iterable[str] | Pat) -> LazyPattern:
+    """One pattern matching any phrase of the tables (or of the given patterns), compiled when
+    a guard first needs it."""
     pats = [t for t in tables if isinstance(t, Pat)]
     forms = [t for t in tables if not isinstance(t, Pat)]
     parts = [p.regex for p in pats] + ([words(*forms).regex] if forms else [])
-    return re.compile("|".join(parts))
+    return LazyPattern("|".join(parts))
 
 
-def in_sentence(text: str, m: re.Match[str], pattern: re.Pattern[str]) -> bool:
+def in_sentence(text: str, m: re.Match[str], pattern: Regex) -> bool:
     s_start, s_end = sentence_around(text, m.start(), m.end())
     return occurs_within(pattern, text, s_start, s_end)
 
 
-def occurs_near(text: str, m: re.Match[str], pattern: re.Pattern[str], width: int) -> bool:
+def occurs_near(text: str, m: re.Match[str], pattern: Regex, width: int) -> bool:
     """`pattern` occurs in the match's sentence or within `width` characters of it."""
     s_start, s_end = sentence_around(text, m.start(), m.end())
     lo = min(s_start, max(0, m.start() - width))
@@ -42,7 +44,7 @@ def occurs_near(text: str, m: re.Match[str], pattern: re.Pattern[str], width: in
 @dataclass(frozen=True, slots=True)
 class InSentence:
     name: str
-    pattern: re.Pattern[str]
+    pattern: Regex
 
     def __call__(self, text: str, m: re.Match[str]) -> bool:
         return in_sentence(text, m, self.pattern)
@@ -51,7 +53,7 @@ class InSentence:
 @dataclass(frozen=True, slots=True)
 class NotInSentence:
     name: str
-    pattern: re.Pattern[str]
+    pattern: Regex
 
     def __call__(self, text: str, m: re.Match[str]) -> bool:
         return not in_sentence(text, m, self.pattern)
@@ -60,7 +62,7 @@ class NotInSentence:
 @dataclass(frozen=True, slots=True)
 class Near:
     name: str
-    pattern: re.Pattern[str]
+    pattern: Regex
     width: int = 90
 
     def __call__(self, text: str, m: re.Match[str]) -> bool:
@@ -70,7 +72,7 @@ class Near:
 @dataclass(frozen=True, slots=True)
 class NotNear:
     name: str
-    pattern: re.Pattern[str]
+    pattern: Regex
     width: int = 90
 
     def __call__(self, text: str, m: re.Match[str]) -> bool:
@@ -82,7 +84,7 @@ class FollowedBy:
     """`pattern` matches right after the match (anchored), within `width` characters."""
 
     name: str
-    pattern: re.Pattern[str]
+    pattern: Regex
     width: int = 40
 
     def __call__(self, text: str, m: re.Match[str]) -> bool:
@@ -92,7 +94,7 @@ class FollowedBy:
 @dataclass(frozen=True, slots=True)
 class NotFollowedBy:
     name: str
-    pattern: re.Pattern[str]
+    pattern: Regex
     width: int = 40
 
     def __call__(self, text: str, m: re.Match[str]) -> bool:
@@ -104,7 +106,7 @@ class PrecededBy:
     """`pattern` (written to end at "$") matches the `width` characters before the match."""
 
     name: str
-    pattern: re.Pattern[str]
+    pattern: Regex
     width: int = 30
 
     def __call__(self, text: str, m: re.Match[str]) -> bool:
@@ -114,7 +116,7 @@ class PrecededBy:
 @dataclass(frozen=True, slots=True)
 class NotPrecededBy:
     name: str
-    pattern: re.Pattern[str]
+    pattern: Regex
     width: int = 30
 
     def __call__(self, text: str, m: re.Match[str]) -> bool:

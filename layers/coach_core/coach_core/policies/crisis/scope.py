@@ -26,6 +26,7 @@ from coach_core.policies.crisis.tables.scope import (
     WARNING,
 )
 from coach_core.policies.text import sentence_around
+from coach_core.policies.text.regex import Regex
 
 _WAVED_AWAY = re.compile(
     r"\b(?:without|no need (?:to|for)|skip(?:ping)?|avoid(?:ing)?|instead of|dont need|dont have to|no)\s+"
@@ -84,7 +85,7 @@ def resolved_past(text: str, m: re.Match[str]) -> bool:
     return in_sentence(text, m, _PAST_RE) and _resolution_stated(text) and not _weak_current_near_behaviour(text, m)
 
 
-def _counts(pattern: re.Pattern[str], unless: re.Pattern[str], text: str, lo: int, hi: int) -> bool:
+def _counts(pattern: Regex, unless: Regex, text: str, lo: int, hi: int) -> bool:
     """A match of `pattern` in text[lo:hi] that `unless` does not cancel right before it."""
     return any(not unless.search(text[max(lo, w.start() - 24) : w.start()]) for w in pattern.finditer(text, lo, hi))
 

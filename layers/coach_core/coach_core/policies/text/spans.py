@@ -11,6 +11,8 @@ import re
 from bisect import bisect_right
 from functools import lru_cache
 
+from coach_core.policies.text.regex import Regex
+
 _SENTENCE_END_RE = re.compile(r"[.!?;]+(?=\s|$)|\n")
 
 
@@ -80,12 +82,12 @@ def is_question_span(text: str, start: int, end: int) -> bool:
 
 
 @lru_cache(maxsize=256)
-def _match_spans(pattern: re.Pattern[str], text: str) -> tuple[tuple[int, int], ...]:
+def _match_spans(pattern: Regex, text: str) -> tuple[tuple[int, int], ...]:
     """(start, end) of every match of `pattern` in `text`, found in one scan."""
     return tuple(m.span() for m in pattern.finditer(text))
 
 
-def occurs_within(pattern: re.Pattern[str], text: str, lo: int, hi: int) -> bool:
+def occurs_within(pattern: Regex, text: str, lo: int, hi: int) -> bool:
     """Whether a match of `pattern` lies inside text[lo:hi]. One scan per (pattern, text),
     then a binary search per question: many figures in one long text ask about overlapping
     windows, and rescanning each window would make the work grow with the square of the length."""
