@@ -12,6 +12,7 @@ import re
 from typing import Final
 
 from coach_core.policies.text import alternation, excerpt, normalize
+from coach_core.policies.text.regex import LazyPattern
 from coach_core.policies.types import Direction, PolicyFinding, Severity
 
 _DRUGS = (
@@ -103,17 +104,17 @@ _REQUESTS = (
     r"diagnose (?:me|this|my|what)|(?:do|could|might|would) i have (?:a |an )?(?:\w+ ){0,2}(?:disease|"
     r"disorder|syndrome|deficiency|condition|infection)|is (?:this|it) (?:a |an )?(?:symptom|sign) of"
 )
-_MEDICAL_RE: Final = re.compile(rf"\b{alternation('|'.join((_DRUGS, _CONDITIONS, _SYMPTOMS, _REQUESTS)))}\b")
+_MEDICAL_RE: Final = LazyPattern(rf"\b{alternation('|'.join((_DRUGS, _CONDITIONS, _SYMPTOMS, _REQUESTS)))}\b")
 # Which table a mention came from: the rule id ("medical.drug", ...), decided only on a hit.
 _RULES: Final = tuple(
-    (f"medical.{name}", re.compile(rf"\b{alternation(table)}\b"))
+    (f"medical.{name}", LazyPattern(rf"\b{alternation(table)}\b"))
     for name, table in (("drug", _DRUGS), ("condition", _CONDITIONS), ("symptom", _SYMPTOMS), ("request", _REQUESTS))
 )
-_FIGURATIVE_RE: Final = re.compile(
+_FIGURATIVE_RE: Final = LazyPattern(
     r"(?:gave me|give me|giving me|gives me|nearly had|almost had|nearly gave|"
     r"almost gave)\s+(?:me\s+)?(?:an?\s+)?$"
 )
-_SPIKE_RE: Final = re.compile(
+_SPIKE_RE: Final = LazyPattern(
     r"\b(?:spike|spikes|spiking|raise|raises|raising|boost|boosts|trigger|triggers|release|releases|lower|"
     r"lowers)\s+(?:your |my |the |blood )?$"
 )

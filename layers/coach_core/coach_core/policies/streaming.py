@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from coach_core.policies.engine import SafetyPolicyEngine, get_engine
+from coach_core.policies.text.regex import LazyPattern
 from coach_core.policies.types import PolicyResult
 
 _TERMINATORS: Final = frozenset(".!?\n")
@@ -66,7 +67,7 @@ ABBREVIATIONS: Final = frozenset(
         "u.k",
     }
 )
-_LIST_NUMBER_RE: Final = re.compile(r"[ \t]*(?:[0-9]{1,3}|[a-z])\.", re.IGNORECASE)
+_LIST_NUMBER_RE: Final = LazyPattern(r"[ \t]*(?:[0-9]{1,3}|[a-z])\.", re.IGNORECASE)
 _OPENERS: Final = "(\"'[“‘«*_"
 
 

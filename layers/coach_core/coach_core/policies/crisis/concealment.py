@@ -26,6 +26,7 @@ from coach_core.policies.crisis.tables.concealment import (
     UNNOTICED,
 )
 from coach_core.policies.text import sentence_around
+from coach_core.policies.text.regex import LazyPattern
 
 _OTHERS_RE = "(?:" + "|".join(OTHERS) + ")"
 
@@ -38,35 +39,35 @@ _CONCEAL = words(CONCEAL)
 _UNNOTICED = words(_with_others(UNNOTICED))
 _BEHAVIOUR = words(BEHAVIOUR)
 _FAKE_SIGNS = vocab(_with_others(FAKE_SIGNS))
-_ADVICE_HEAD = re.compile(
+_ADVICE_HEAD = LazyPattern(
     r"(?:^|[.!?;:,]\s*|\b(?:just|simply|then|and|so|you can|you could|try to|always|instead|could|can|might|maybe|"
     r"if they ask|if anyone asks|if people ask|by)\s+)(?:\w+\s+){0,2}$"
 )
 # What makes "tell them you had lunch" a made-up excuse rather than a plain fact.
-_EXCUSE = re.compile(
+_EXCUSE = LazyPattern(
     r"\b(?:already|just|big|huge|massive|late|earlier|at (?:a|my|your) friends?|at (?:school|work|the office)|"
     r"grabbed|snacked|full|stuffed|not hungry|arent hungry|isnt hungry|stomach|bug|tummy)\b"
 )
-_SECRET = re.compile(
+_SECRET = LazyPattern(
     r"\b(?:secret\w*|sneak\w*|hid\w*|behind (?:her|his|their|my \w+s?) backs?|when (?:\w+ ){1,2}(?:isnt|is not|arent|"
     r"are not|not) (?:looking|watching|home|around)|so (?:that )?(?:nobody|no one|they|she|he|my \w+|mum|mom|dad|"
     r"people)|"
     r"without (?:her|him|them|anyone|any1|my \w+) (?:seeing|knowing|noticing))\b"
 )
-_BATHROOM = re.compile(
+_BATHROOM = LazyPattern(
     r"\b(?:bathroom|toilet|loo|throw\w* up|being sick|been sick|purg\w*|vomit\w*|after (?:meals|eating|"
     r"dinner|lunch))\b"
 )
 
 
-_FOOD_CHOICE = re.compile(
+_FOOD_CHOICE = LazyPattern(
     r"\b(?:not eating|dont eat|didnt eat|havent eaten|doesnt eat|never eat|isnt eating|arent eating|youre not eating|"
     r"im not eating)\s+(?:enough|much|any|properly|the|healthy|well|right|out|late|a lot|more|less|\w+\s+(?:protein|"
     r"veg\w*|fruit|fib\w*|carbs|fat|greens|breakfast|meat|dairy|sugar|junk))\b|"
     r"\b(?:doesnt|dont|didnt|wont|cant|not|never) (?:eat|eats|eating|ate) (?:them|it|those|these|my|your|his|her|"
     r"their)\b"
 )
-_WHEN_YOU_NOTICE = re.compile(r"\b(?:if|when|once|as soon as|whenever)\s+(?:you|i)\s+$")
+_WHEN_YOU_NOTICE = LazyPattern(r"\b(?:if|when|once|as soon as|whenever)\s+(?:you|i)\s+$")
 
 
 def hiding_not_a_food_choice(text: str, m: re.Match[str]) -> bool:
@@ -160,7 +161,7 @@ DETECTORS: Final[tuple[Detector, ...]] = (
                 "in_the_bathroom",
                 (
                     InSentence("bathroom", _BATHROOM),
-                    InSentence("water_running", re.compile(r"\b(?:water|tap|taps|shower)\b")),
+                    InSentence("water_running", LazyPattern(r"\b(?:water|tap|taps|shower)\b")),
                 ),
             ),
         ),
@@ -202,7 +203,7 @@ DETECTORS: Final[tuple[Detector, ...]] = (
             ),
         ),
         guards=(
-            NotFollowedBy("not_eating_well", re.compile(r"\s+(?:well|better|healthier|more|enough|a lot|too much)\b")),
+            NotFollowedBy("not_eating_well", LazyPattern(r"\s+(?:well|better|healthier|more|enough|a lot|too much)\b")),
         ),
         examples=(
             "tips to make it look like i ate dinner",

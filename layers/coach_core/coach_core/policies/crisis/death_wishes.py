@@ -4,7 +4,6 @@ fine", nobody noticing if I were gone. Kind `suicide`."""
 
 from __future__ import annotations
 
-import re
 from typing import Final
 
 from coach_core.policies.crisis.detector import Detector
@@ -32,6 +31,7 @@ from coach_core.policies.crisis.tables.suicide import (
     SELF_SUBJECT,
     VEHICLES,
 )
+from coach_core.policies.text.regex import LazyPattern
 
 DETECTORS: Final[tuple[Detector, ...]] = (
     Detector(
@@ -125,7 +125,7 @@ DETECTORS: Final[tuple[Detector, ...]] = (
         examples=("i feel like such a burden to everyone", "my mum says im a burden and shes right"),
         counterexamples=("carrying the sandbag felt like a burden on my shoulders",),
         guards=(
-            NotFollowedBy("not_a_load", re.compile(r"\s+(?:on|for) (?:my|the) (?:shoulders?|back|knees?|legs?)\b")),
+            NotFollowedBy("not_a_load", LazyPattern(r"\s+(?:on|for) (?:my|the) (?:shoulders?|back|knees?|legs?)\b")),
         ),
     ),
     Detector(
@@ -198,7 +198,7 @@ DETECTORS: Final[tuple[Detector, ...]] = (
         pattern=seq(
             words("want(?:s)? to", "wish i (?:was|were|could be)", "ready to", "need to", "just want to"), "be gone"
         ),
-        guards=(NotFollowedBy("not_a_trip", re.compile(r"\s+(?:for|on|by|from|till|until|to|at|before|after)\b")),),
+        guards=(NotFollowedBy("not_a_trip", LazyPattern(r"\s+(?:for|on|by|from|till|until|to|at|before|after)\b")),),
         examples=("i just want to be gone", "honestly ready to be gone"),
         counterexamples=("I want to be gone for the weekend", "I need to be gone by 6 for training"),
     ),

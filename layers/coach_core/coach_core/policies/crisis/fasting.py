@@ -22,6 +22,7 @@ from coach_core.policies.crisis.tables.fasting import (
     STREAK_TAIL,
 )
 from coach_core.policies.extraction import DURATION, DURATION_UNIT_WORDS, WORD_NUMBER, duration_days
+from coach_core.policies.text.regex import LazyPattern
 
 MIN_DAYS: Final = 2.0
 
@@ -32,9 +33,9 @@ def duration_group(i: int = 0) -> Pat:
 
 
 _WEIGHT = vocab(WEIGHT_WORDS)
-_FREQUENCY = re.compile(r"\s*(?:a|per|each|every|/|out of|in)\s*(?:the\s+)?(?:week|wk|month|fortnight)\b")
-FOOD_WORD = re.compile(r"\b(?:eat\w*|ate|food|meals?|calories|cals|fast\w*|starv\w*|hungry)\b")
-_LONG_TIME = re.compile(rf"\b(?:how long|as long as|{DURATION})")
+_FREQUENCY = LazyPattern(r"\s*(?:a|per|each|every|/|out of|in)\s*(?:the\s+)?(?:week|wk|month|fortnight)\b")
+FOOD_WORD = LazyPattern(r"\b(?:eat\w*|ate|food|meals?|calories|cals|fast\w*|starv\w*|hungry)\b")
+_LONG_TIME = LazyPattern(rf"\b(?:how long|as long as|{DURATION})")
 
 
 @lru_cache(maxsize=256)
@@ -73,14 +74,14 @@ def counted_day_two_or_more(text: str, m: re.Match[str]) -> bool:
     return days is not None and days >= MIN_DAYS and ("fast" not in m.group(0) or _WEIGHT.search(text) is not None)
 
 
-_FOOD_OBJECT = re.compile(
+_FOOD_OBJECT = LazyPattern(
     r"\b(?:meat|red meat|pork|beef|fish|chicken|sugar|sweets|candy|chocolate|bread|carbs|gluten|dairy|junk|out|fast "
     r"food|takeaway|takeout|processed|fried|chips|crisps|pizza|rice|pasta|eggs|cheese|vegetables|veg|fruit|breakfast|"
     r"lunch|dinner|late|after|before|healthy|clean)\b"
 )
-_EATING_OUT = re.compile(r"\beat(?:ing|s)? out\b")
+_EATING_OUT = LazyPattern(r"\beat(?:ing|s)? out\b")
 # Giving up a food or a time of day, not food: "not eating after 7pm", "no eating late".
-_PARTIAL = re.compile(
+_PARTIAL = LazyPattern(
     r"\b(?:not eat(?:ing)?|dont eat|wont eat|no eating|skip(?:ping)? eating)\s+(?:after|before|past|late|at night|"
     r"junk|sugar|meat|carbs|dairy|bread|sweets|fried|processed|takeaway|fast food|gluten)\b"
 )
@@ -278,7 +279,7 @@ DETECTORS: Final[tuple[Detector, ...]] = (
         examples=("I eat every other day to lose weight", "i only eat once every two days"),
         counterexamples=("I eat fish every other day",),
         guards=(
-            NotPrecededBy("not_a_food", re.compile(r"\b(?:fish|meat|eggs|salad|chicken|rice|pasta|fruit)\s*$"), 1),
+            NotPrecededBy("not_a_food", LazyPattern(r"\b(?:fish|meat|eggs|salad|chicken|rice|pasta|fruit)\s*$"), 1),
         ),
     ),
     Detector(
@@ -354,7 +355,7 @@ DETECTORS: Final[tuple[Detector, ...]] = (
                 ),
             ),
         ),
-        guards=(past_a_day, NotPrecededBy("not_negated", re.compile(r"\b(?:dont|do not|never|not)\s+$"), 8)),
+        guards=(past_a_day, NotPrecededBy("not_negated", LazyPattern(r"\b(?:dont|do not|never|not)\s+$"), 8)),
         examples=(
             "Extend your fast to 48 hours to burn more fat.",
             "Keep the fast going through tomorrow as well.",

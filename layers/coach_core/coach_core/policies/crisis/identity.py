@@ -20,6 +20,7 @@ from coach_core.policies.crisis.tables.identity import (
     WANT_ED,
 )
 from coach_core.policies.text import sentence_around
+from coach_core.policies.text.regex import LazyPattern
 
 _ED_WORD = vocab(ED_WORD)
 _RELAPSE_WORD = vocab(
@@ -28,10 +29,10 @@ _RELAPSE_WORD = vocab(
     "clean (?:for|from|since)",
     "(?:and|then) (?:cut|purged|threw up|hurt myself|burned myself|starved)",
 )
-_RELAPSE_SUBJECT = re.compile(
+_RELAPSE_SUBJECT = LazyPattern(
     r"\b(?:i|im|i am|ive|i have|i had|she|he|they|shes|hes|theyre|think|kinda|basically|totally|just|a|had)\s+$"
 )
-_RELAPSE_TAIL = re.compile(
+_RELAPSE_TAIL = LazyPattern(
     r"(?:\s+(?:again|badly|hard|today|tonight|yesterday|last night|this week|lately|so bad|honestly|tbh|lol|"
     r"and i hate it|i think))*\s*[.!?;,]*\s*"
 )

@@ -29,29 +29,30 @@ from coach_core.policies.crisis.tables.purging import (
     TOILET_TRIP,
     VOMIT,
 )
+from coach_core.policies.text.regex import LazyPattern
 
 _ILLNESS = vocab(ILLNESS)
 _NAUSEA = vocab(NAUSEA)
 _EXERCISE = vocab(EXERCISE)
 _ED_CONTEXT = vocab(ED_CONTEXT)
-_DECLUTTER_TAIL = re.compile(
+_DECLUTTER_TAIL = LazyPattern(
     r"\s+(?:(?:the|my|our|your|all|all the|of)\s+)*(?:pantry|kitchen|fridge|freezer|cupboards?|closet|house|home|"
     r"cabinets?|wardrobe|shelves|social|feed|inbox|toxins|junk|processed|sugar|snacks?|treats|temptations|clutter)\b"
 )
-_BLOOD_PRESSURE = re.compile(
+_BLOOD_PRESSURE = LazyPattern(
     r"\b(?:pressure|reading|readings|mmhg|systolic|diastolic|hypertension|meds|medication|pills?|monitor|cuff|"
     r"[0-9]{2,3}\s*/\s*[0-9]{2,3})\b|\bb\s?/\s?p\s+(?:is|was|has been|s)\s+(?:\w+\s+)?(?:high|low|up|down|normal|"
     r"fine|good|ok|okay|better|elevated)"
 )
-_BOWELS = re.compile(
+_BOWELS = LazyPattern(
     r"\b(?:fib(?:re|er)|poo\w*|bowels?|constipat\w*|ibs|diarrh\w*|normal|number two|pee|wee|urinat\w*|coffee|"
     r"laxative)\b"
 )
-_PURGE_SIGNS = re.compile(
+_PURGE_SIGNS = LazyPattern(
     r"\b(?:being sick|been sick|hear\w*|sounds?|smell\w*|red eyes|every meal|each meal|straight after|right after|"
     r"immediately after|comes? back|let it|all come|binge\w*|calories|weight|undo)\b"
 )
-_SPIT_TAIL = re.compile(
+_SPIT_TAIL = LazyPattern(
     r"\s+(?:out\s+)?(?:the\s+|any\s+|your\s+)?(?:bones?|pits?|seeds?|stones?|shells?|gum|pips?|husks?|gristle)\b"
 )
 
@@ -104,8 +105,8 @@ DETECTORS: Final[tuple[Detector, ...]] = (
                 "eating_or_advice",
                 (
                     Near("eating_or_weight", _ED_CONTEXT, 80),
-                    InSentence("bathroom", re.compile(r"\b(?:bathroom|toilet|loo|throat|sink)\b")),
-                    InSentence("made_easier", re.compile(r"\b(?:easier|easily|quicker|faster|trick|tip)\b")),
+                    InSentence("bathroom", LazyPattern(r"\b(?:bathroom|toilet|loo|throat|sink)\b")),
+                    InSentence("made_easier", LazyPattern(r"\b(?:easier|easily|quicker|faster|trick|tip)\b")),
                 ),
             ),
         ),
@@ -172,7 +173,7 @@ DETECTORS: Final[tuple[Detector, ...]] = (
                 words("swallow\\w*"),
             ),
         ),
-        guards=(NotFollowedBy("not_pips", _SPIT_TAIL), NotInSentence("not_gum", re.compile(r"\bchew\w* gum\b"))),
+        guards=(NotFollowedBy("not_pips", _SPIT_TAIL), NotInSentence("not_gum", LazyPattern(r"\bchew\w* gum\b"))),
         examples=("stick my fingers down my throat after meals", "I chew and spit my food so I don't swallow calories"),
         counterexamples=("chew the olives and spit out the pits",),
     ),
@@ -209,12 +210,12 @@ DETECTORS: Final[tuple[Detector, ...]] = (
                 (
                     InSentence(
                         "intent",
-                        re.compile(
+                        LazyPattern(
                             r"\b(?:want\w*|on purpose|make sure|wont let|dont let|so it|calories|"
                             r"weight|scale|count)\b"
                         ),
                     ),
-                    InSentence("weight", re.compile(r"\b(?:lose|thin|skinny|fat)\b")),
+                    InSentence("weight", LazyPattern(r"\b(?:lose|thin|skinny|fat)\b")),
                 ),
             ),
         ),

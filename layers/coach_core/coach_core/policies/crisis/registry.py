@@ -53,7 +53,7 @@ _LITERALS: Final[tuple[str, ...]] = tuple(
 )
 # At each position the longest literal that starts there; the shorter ones that start there are
 # exactly its prefixes, so one pass finds them all.
-_LITERAL_RE: Final = re.compile("(?=(" + alternation("|".join(re.escape(w) for w in _LITERALS)) + "))")
+_LITERAL_RE: Final = LazyPattern("(?=(" + alternation("|".join(re.escape(w) for w in _LITERALS)) + "))")
 _LITERAL_SET: Final[frozenset[str]] = frozenset(_LITERALS)
 _PREFIXES: Final[dict[str, frozenset[str]]] = {
     w: frozenset(w[:i] for i in range(1, len(w) + 1) if w[:i] in _LITERAL_SET) for w in _LITERALS

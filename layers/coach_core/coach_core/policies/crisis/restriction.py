@@ -4,7 +4,6 @@ gum, and believing one does not deserve food. (Not eating for days is `fasting`.
 
 from __future__ import annotations
 
-import re
 from typing import Final
 
 from coach_core.policies.crisis.detector import Detector
@@ -22,15 +21,16 @@ from coach_core.policies.crisis.tables.restriction import (
     TO_GET_THIN,
     TOKEN_FOODS,
 )
+from coach_core.policies.text.regex import LazyPattern
 
-OBJECT_TAIL = re.compile(
+OBJECT_TAIL = LazyPattern(
     r"\s+(?:junk|sugar|meat|bread|after|late|at night|so much|processed|out|fast food|carbs|gluten|dairy|red meat|"
     r"fried|"
     r"sweets|snacks|chocolate|takeaway|takeout|before|past|when|while|in front|with|the|like|as much|too much|crap|"
     r"rubbish|healthy|clean|well|right|vegetables|veg|fruit|meat|fish|greens|dinner|lunch|breakfast)\b"
 )
 _ILLNESS = vocab(ILLNESS)
-_WITH_MEALS = re.compile(
+_WITH_MEALS = LazyPattern(
     r"\b(?:(?:for|at|with)\s+(?:my\s+)?(?:breakfast|brunch|lunch|dinner|supper|meals?)|as a snack|plus|besides|on top "
     r"of|"
     r"in addition to|as well as)\b"
@@ -43,10 +43,10 @@ DETECTORS: Final[tuple[Detector, ...]] = (
         kind="restriction",
         pattern=either(seq(words(STARVE), words(SELF)), words("starvation diet")),
         guards=(
-            NotFollowedBy("not_of_sleep", re.compile(r"\s+of\s+(?!food|calories|nutrients|meals|energy)\w")),
+            NotFollowedBy("not_of_sleep", LazyPattern(r"\s+of\s+(?!food|calories|nutrients|meals|energy)\w")),
             NotPrecededBy(
                 "not_rejected",
-                re.compile(
+                LazyPattern(
                     r"\b(?:without|instead of|rather than|avoid\w*|no need to|no more|stop|dont|never)\s+(?:\w+\s+)?$"
                 ),
             ),
@@ -74,7 +74,7 @@ DETECTORS: Final[tuple[Detector, ...]] = (
         guards=(
             NotFollowedBy(
                 "not_a_meal",
-                re.compile(
+                LazyPattern(
                     r"\s+(?:lunch|dinner|breakfast|supper|i eat|we eat|later|tonight|the next meal|my next meal|food)\b"
                 ),
             ),
@@ -124,7 +124,7 @@ DETECTORS: Final[tuple[Detector, ...]] = (
         guards=(
             FollowedBy(
                 "no_object",
-                re.compile(
+                LazyPattern(
                     r"\s*(?:[.!?,;]|$|again|hard|harder|badly|a lot|more|heavily|severely|and|but|because|so|since|"
                     r"lately|"
                     r"really|every|all|to lose|to get|until|till|like|for (?:days|weeks))"
@@ -232,12 +232,12 @@ DETECTORS: Final[tuple[Detector, ...]] = (
         guards=(
             NotFollowedBy(
                 "not_with_food",
-                re.compile(
+                LazyPattern(
                     r"\s+(?:and|with|plus|&|n)\s+(?!(?:diet|black|water|gum|ice|air|cigarettes|energy|coffee|tea|"
                     r"nothing)\b)"
                 ),
             ),
-            NotFollowedBy("not_a_place", re.compile(r"\s*(?:street|road|lane|avenue|island|boat)\b")),
+            NotFollowedBy("not_a_place", LazyPattern(r"\s*(?:street|road|lane|avenue|island|boat)\b")),
         ),
         examples=("i've been living on black coffee and gum", "surviving on diet coke"),
         counterexamples=("running on coffee and a bagel and protein today", "I live on water street"),
@@ -255,7 +255,7 @@ DETECTORS: Final[tuple[Detector, ...]] = (
         guards=(
             NotFollowedBy(
                 "not_a_food",
-                re.compile(
+                LazyPattern(
                     r"\s+(?:out|junk|fast food|late|takeaway|takeout|sugar|snacks|as much|so much|too much|crap|"
                     r"rubbish)\b"
                 ),

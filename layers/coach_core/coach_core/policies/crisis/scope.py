@@ -26,32 +26,32 @@ from coach_core.policies.crisis.tables.scope import (
     WARNING,
 )
 from coach_core.policies.text import sentence_around
-from coach_core.policies.text.regex import Regex
+from coach_core.policies.text.regex import LazyPattern, Regex
 
-_WAVED_AWAY = re.compile(
+_WAVED_AWAY = LazyPattern(
     r"\b(?:without|no need (?:to|for)|skip(?:ping)?|avoid(?:ing)?|instead of|dont need|dont have to|no)\s+"
     r"(?:\w+\s+){0,3}$"
 )
-_NEGATED_WARNING = re.compile(
+_NEGATED_WARNING = LazyPattern(
     r"\b(?:not|isnt|arent|wasnt|never|no|hardly|barely|perfectly|totally|completely)\s+(?:(?:a|an|really|that|very|"
     r"at all|so)\s+)*$"
 )
 # The negation must be said to the reader ("please don't", "you should never", "I can't
 # recommend"), not belong to someone else in the advice ("so they don't notice you skip").
-_NEGATED_BEFORE = re.compile(
+_NEGATED_BEFORE = LazyPattern(
     r"(?:^\W*|[,:;(-]\s*|\b(?:please|you|youll|you should|you must|i|id|i would|we|just|so|and|but|then|always|"
     r"to|or|never|really|definitely|strongly)\s+)(?:dont|do not|never|avoid|avoiding|stop|shouldnt|should not|wont|"
     r"will not|cannot|cant|can not|not|no need to|instead of|rather than|please dont|please do not|"
     r"would not|wouldnt|must not|mustnt)\b(?:\s+\S+)?\s*$"
 )
 
-_REFLECTED = re.compile(
+_REFLECTED = LazyPattern(
     r"\b(?:(?:when|if) you (?:say|said|mention|mentioned|write|wrote|tell me|told me|talk about)|you (?:said|mentioned|"
     r"wrote|told me|shared)|it sounds like you\w*|sounds like youre|i hear (?:that )?you|you feel like|youre feeling|"
     r"(?:having|have|had) thoughts (?:of|about)|thoughts of|(?:telling|told|tell|shared|sharing|mentioned|mentioning|"
     r"saying|said|say) (?:me |us )?(?:that )?you|thank you for (?:sharing|telling|opening up))\b"
 )
-_CRISIS_LINE_RE: Final = re.compile(
+_CRISIS_LINE_RE: Final = LazyPattern(
     r"\b(?:988|helplines?|hotlines?|crisis (?:line|text line|team|service)|samaritans|emergency services|lifeline)\b"
 )
 _PAST_RE: Final = vocab(PAST)

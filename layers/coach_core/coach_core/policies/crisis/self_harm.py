@@ -39,6 +39,7 @@ from coach_core.policies.crisis.tables.self_harm import (
     USED_TO,
 )
 from coach_core.policies.text import sentence_around
+from coach_core.policies.text.regex import LazyPattern
 
 # "pull my hair out": here "out" is the act, not "burn your legs out" at the gym.
 _OUT_IS_THE_ACT: Final = ("pull", "yank", "rip", "tear", "tore")
@@ -48,17 +49,17 @@ _SELF_HATE = vocab(SELF_HATE)
 _ACCIDENT = vocab(ACCIDENT, EXERCISE, "stair ?master", "stairs", "lunges", "steps")
 _EXERCISE = vocab(EXERCISE)
 _RESULT = vocab(HARM_RESULTS, "until it bleeds", "until they bleed")
-_SH_CONTEXT = re.compile(
+_SH_CONTEXT = LazyPattern(
     r"\b(?:urges?|relaps\w*|again|scars?|clean|free|cuts?|cutting|wounds?|blades?|razors?|self|harm\w*|want to|tempted|"
     r"tonight|last night|recover\w*|hide|hiding|fresh|deep)\b"
 )
-_NOT_HARM_TAIL = re.compile(r"\s+(?:out|some slack|slack|a break|laughing|short|up|off|down|free)\b")
-_FITNESS_CUT = re.compile(
+_NOT_HARM_TAIL = LazyPattern(r"\s+(?:out|some slack|slack|a break|laughing|short|up|off|down|free)\b")
+_FITNESS_CUT = LazyPattern(
     r"\b(?:calori\w*|cals|kcal|bulk\w*|macros?|weight|kg|kgs|lbs?|pounds|protein|carbs?|diet\w*|phase|season|gym|"
     r"deficit|lean|shred\w*|body ?fat|fat loss|training|maintenance|sugar|dairy|gluten|hair|nails|grass|wood|paper|"
     r"onions?|vegetables?|meat|chicken|fruit|bread|cake|slice|costs?|ties|class|corners)\b"
 )
-_THOUGHT_ENDS = re.compile(
+_THOUGHT_ENDS = LazyPattern(
     r"\s*(?:[.!?,;]|$|and\b|but\b|in\b|as\b|when\b|at\b|for\b|myself\b|a lot\b|again\b|back\b|until\b|until\b|too\b|"
     r"before\b|badly\b|lol\b|tbh\b|so\b)"
 )
@@ -137,7 +138,7 @@ DETECTORS: Final[tuple[Detector, ...]] = (
         pattern=seq(_HARM_VERB, opt(words("into", "to", "on", "against", "at")), _BODY),
         guards=(
             deliberate,
-            NotFollowedBy("not_a_training_day", re.compile(r"\s+(?:day|days|workout|session|training)\b")),
+            NotFollowedBy("not_a_training_day", LazyPattern(r"\s+(?:day|days|workout|session|training)\b")),
         ),
         examples=(
             "I burned my arm with a lighter after I binged",
@@ -182,7 +183,7 @@ DETECTORS: Final[tuple[Detector, ...]] = (
                 "wound_or_reason",
                 (
                     InSentence("reason", _INTENT),
-                    InSentence("wound", re.compile(r"\b(?:cuts|scars|wounds|burns?|burn marks|gashes)\b")),
+                    InSentence("wound", LazyPattern(r"\b(?:cuts|scars|wounds|burns?|burn marks|gashes)\b")),
                 ),
             ),
         ),
@@ -218,7 +219,7 @@ DETECTORS: Final[tuple[Detector, ...]] = (
         pattern=words(URGES),
         examples=("the urge to cut is really strong tonight",),
         counterexamples=("the urge to cut carbs is strong",),
-        guards=(NotFollowedBy("not_a_food", re.compile(r"\s+(?:carbs|sugar|calories|back|down|out)\b")),),
+        guards=(NotFollowedBy("not_a_food", LazyPattern(r"\s+(?:carbs|sugar|calories|back|down|out)\b")),),
     ),
     Detector(
         id="crisis.self_harm.hate_body_hurt",

@@ -27,6 +27,7 @@ from coach_core.policies.crisis.tables.substances import (
     STIMULANTS,
     UNPRESCRIBED,
 )
+from coach_core.policies.text.regex import LazyPattern
 
 _SUBSTANCE = words(LAXATIVES, DIURETICS, DIET_PILLS, STIMULANTS)
 _PURPOSE = vocab(PURPOSE)
@@ -34,7 +35,7 @@ _ESCALATION = vocab(ESCALATION)
 _UNPRESCRIBED = vocab(UNPRESCRIBED)
 _HABIT = vocab(HABIT)
 _PRESCRIBED = vocab(PRESCRIBED)
-_TO_NOT_EAT = re.compile(
+_TO_NOT_EAT = LazyPattern(
     r"\b(?:to|so (?:that )?(?:i|you|she|he|they)|in order to|and|for)\s+(?:\w+\s+)?(?:lose|drop|shed|get (?:thin|"
     r"skinny)|"
     r"be (?:thin|skinny)|suppress|kill|curb|blunt|not (?:eat|be hungry|feel hungry|get hungry)|stop (?:eating|being "
@@ -191,7 +192,7 @@ DETECTORS: Final[tuple[Detector, ...]] = (
         pattern=either(seq(words(RECOMMEND), gap(3), _SUBSTANCE), seq(_SUBSTANCE, words(RECOMMEND_TAIL))),
         guards=(
             not_as_prescribed,
-            NotInSentence("not_a_fibre_food", re.compile(r"\b(?:prunes?|fib(?:re|er)|kiwis?)\b")),
+            NotInSentence("not_a_fibre_food", LazyPattern(r"\b(?:prunes?|fib(?:re|er)|kiwis?)\b")),
         ),
         directions=OUTPUT_ONLY,
         examples=(

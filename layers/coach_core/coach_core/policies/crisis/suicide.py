@@ -4,7 +4,6 @@ goodbye notes). Passive and indirect wishes are in `death_wishes`."""
 
 from __future__ import annotations
 
-import re
 from typing import Final
 
 from coach_core.policies.crisis.detector import Detector
@@ -33,6 +32,7 @@ from coach_core.policies.crisis.tables.suicide import (
     SUI_SLANG,
     WANT_TO,
 )
+from coach_core.policies.text.regex import LazyPattern
 
 DETECTORS: Final[tuple[Detector, ...]] = (
     Detector(
@@ -47,7 +47,7 @@ DETECTORS: Final[tuple[Detector, ...]] = (
         id="crisis.suicide.kill_self",
         kind="suicide",
         pattern=seq(words(KILL_VERBS), words(SELF)),
-        guards=(not_effort_hyperbole, NotFollowedBy("not_laughing", re.compile(r"\s+(?:laughing|in the foot)\b"))),
+        guards=(not_effort_hyperbole, NotFollowedBy("not_laughing", LazyPattern(r"\s+(?:laughing|in the foot)\b"))),
         examples=(
             "I want to kill myself",
             "i wanna unalive myself",
@@ -73,7 +73,7 @@ DETECTORS: Final[tuple[Detector, ...]] = (
         id="crisis.suicide.commit",
         kind="suicide",
         pattern=seq(words("want(?:s)? to", "going to", "about to", "ready to", "plan(?:ning)? to"), "commit"),
-        guards=(FollowedBy("thought_ends", re.compile(r"\s*(?:[.!?,;]|$|tonight|soon|today|now|lol|tbh)")),),
+        guards=(FollowedBy("thought_ends", LazyPattern(r"\s*(?:[.!?,;]|$|tonight|soon|today|now|lol|tbh)")),),
         examples=("i want to commit", "honestly ready to commit tonight"),
         counterexamples=("i need to commit to my meal prep this week", "i want to commit to running"),
     ),
@@ -84,7 +84,7 @@ DETECTORS: Final[tuple[Detector, ...]] = (
         guards=(
             wish_is_the_persons,
             NotFollowedBy(
-                "not_for_a_thing", re.compile(r"\s+(?:on\s+(?:this|that|the|a)\s+hill|for\s+(?:a|that|this|some)\b)")
+                "not_for_a_thing", LazyPattern(r"\s+(?:on\s+(?:this|that|the|a)\s+hill|for\s+(?:a|that|this|some)\b)")
             ),
         ),
         examples=("i just want to die", "I'm ready to die", "i wanna d!e", "my friend says she wants to die"),
@@ -129,7 +129,7 @@ DETECTORS: Final[tuple[Detector, ...]] = (
         guards=(
             NotFollowedBy(
                 "not_of_a_thing",
-                re.compile(r"\s+of\s+(?!(?:this|my)\s+(?:life|pain|hell|misery|head)\b|(?:life|it all|everything)\b)"),
+                LazyPattern(r"\s+of\s+(?!(?:this|my)\s+(?:life|pain|hell|misery|head)\b|(?:life|it all|everything)\b)"),
             ),
         ),
         examples=("i see no way out", "theres only one way out of this life"),
@@ -139,7 +139,7 @@ DETECTORS: Final[tuple[Detector, ...]] = (
         id="crisis.suicide.jump",
         kind="suicide",
         pattern=seq(words("want to", "going to", "ready to", "about to", "gonna"), "jump"),
-        guards=(FollowedBy("a_fall", re.compile(r"\s*(?:[.!?,;]|$|off|from|in front|tonight|now|right now)")),),
+        guards=(FollowedBy("a_fall", LazyPattern(r"\s*(?:[.!?,;]|$|off|from|in front|tonight|now|right now)")),),
         examples=("i want to jump", "im going to jump off the bridge"),
         counterexamples=("I want to jump higher for basketball", "I'm going to jump rope for cardio"),
     ),
@@ -184,7 +184,7 @@ DETECTORS: Final[tuple[Detector, ...]] = (
         guards=(
             NotFollowedBy(
                 "not_everyday_excess",
-                re.compile(
+                LazyPattern(
                     r"\s+on\s+(?:caffeine|coffee|protein|creatine|vitamin\w*|supplements?|pre-?workout|sugar|carbs|"
                     r"chocolate|"
                     r"water|electrolytes|fib(?:re|er)|iron|zinc|magnesium|melatonin|fish oil|salt|sodium)\b"

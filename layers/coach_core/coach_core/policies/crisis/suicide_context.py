@@ -9,66 +9,67 @@ from coach_core.policies.crisis.guards import in_sentence, vocab
 from coach_core.policies.crisis.tables.common import EXERCISE
 from coach_core.policies.extraction import WORD_NUMBER
 from coach_core.policies.text import sentence_around
+from coach_core.policies.text.regex import LazyPattern
 
-_DRILL_TAIL = re.compile(r"\s*(?:sprints?|runs?|drills?|squats?|lines?|shuttles?|squad|burpees?)\b")
-_DRILL_HEAD = re.compile(
+_DRILL_TAIL = LazyPattern(r"\s*(?:sprints?|runs?|drills?|squats?|lines?|shuttles?|squad|burpees?)\b")
+_DRILL_HEAD = LazyPattern(
     r"\b(?:doing|did|do|ran|run|running|coach made us|made us run|made us do)\s+(?:some\s+|more\s+)?(?:\w+\s+)?$"
 )
-_GRIND = re.compile(
+_GRIND = LazyPattern(
     r"\s+(?:laughing|in the foot|(?:(?:at|in|with|on|for|over|doing|during|after)\s+(?:\w+\s+){0,2}?)(?:gym|training|"
     r"workouts?|work|job|cardio|runs?|running|sessions?|reps|sets|exercise|class|classes|practice|studying|revision|"
     r"exams?|shifts?|overtime|hiit|spin|crossfit|this (?:plan|program|programme|block))\b)"
 )
-_KM_HEAD = re.compile(
+_KM_HEAD = LazyPattern(
     rf"(?:[0-9]\s*|\b(?:few|several|many|some|couple|more|extra|last|first|of|the|those|these|{WORD_NUMBER})\s+)$"
 )
-_KM_TAIL = re.compile(
+_KM_TAIL = LazyPattern(
     r"\s*(?:a|per|each|every|/|of|on|in|is a|an hour|run|walk|ride|jog|cycle|bike|swim|hike|left|away|to go|today|"
     r"this (?:morning|evening|afternoon|week|weekend)|at (?:an? |my |your |a steady |an easy )?(?:\w+ )?pace|pace|"
     r"easy)\b"
 )
-_WAKE_TAIL = re.compile(
+_WAKE_TAIL = LazyPattern(
     r"\s*(?:again|ever|ever again|anymore|any more|tomorrow|in the morning|the next (?:day|morning)|at all)?\s*"
     r"(?:lol|honestly|tbh|sometimes|some days)?\s*[.!?;,]*\s*"
 )
-_BREAK_TAIL = re.compile(
+_BREAK_TAIL = LazyPattern(
     r"\s+(?:(?:from|off)\s+(?:social media|instagram|tiktok|twitter|facebook|the internet|online|work|the office|"
     r"the gym|my phone)|into (?:a|an|the|my) (?:\w+ )?(?:book|game|show|series|film|movie|novel|world|hobby|project|"
     r"music|playlist|kitchen|garden)|(?:on|for|to|into|in) (?:a |the |my )?(?:\w+ )?(?:holiday|vacation|trip|retreat|"
     r"honeymoon|getaway|weekend away|beach|island|cabin|mountains|spa|desert island|week|few days|weekend|day|month|"
     r"woods|wilderness|forest|countryside|hills|sunset|hike|run|nap|bath))"
 )
-_END_IT_TAIL = re.compile(
+_END_IT_TAIL = LazyPattern(
     r"(?:\s+(?:all|now|tonight|today|soon|already|for good|forever|once and for all|right now|honestly|tbh|fr|lol|"
     r"sometimes|some days|i think|at last|finally|here|too|properly|quietly))*\s*(?:[.!?;,]|\n|$)"
 )
-_LETS_HEAD = re.compile(r"\b(?:lets|let us|well|we will|we can|we could)\s+$")
-_MAKES_ME = re.compile(r"\b(?:makes?|made|making)\s+me\s+(?:\w+\s+)?$")
+_LETS_HEAD = LazyPattern(r"\b(?:lets|let us|well|we will|we can|we could)\s+$")
+_MAKES_ME = LazyPattern(r"\b(?:makes?|made|making)\s+me\s+(?:\w+\s+)?$")
 _GYM_OR_DIET_WORDS = (
     r"\b(?:workouts?|training|sessions?|class|classes|cardio|burpees?|hiit|run|running|squats?|lunges?|leg day|"
     r"stair ?master|treadmill|spin|crossfit|gym|exercise|reps|sets|plank|diet|dieting|meal prep|macros|coach|trainer|"
     r"program|programme|finisher|hill sprints?|sprints?)\b"
 )
-_GYM_OR_DIET = re.compile(_GYM_OR_DIET_WORDS)
-_PROVOKED = re.compile(
+_GYM_OR_DIET = LazyPattern(_GYM_OR_DIET_WORDS)
+_PROVOKED = LazyPattern(
     r"\s+(?:\w+\s+)?(?:every time|whenever|when|after|during|at|by the end of|halfway through|in)\s+(?:\w+\s+){0,4}?"
     + _GYM_OR_DIET_WORDS
 )
-_BODY_SUBJECT = re.compile(
+_BODY_SUBJECT = LazyPattern(
     r"\b(?:my|the|these|those|our|your|his|her)\s+(?:\w+\s+)?(?:legs?|arms?|quads?|glutes?|hamstrings?|calves|calf|"
     r"abs|core|lungs?|muscles?|body|feet|foot|knees?|back|shoulders?|chest|butt|bum|booty|triceps|biceps|delts|"
     r"traps|lats|forearms?|hips?|thighs?|brain|phone|laptop|car|battery|plants?|bank account|wallet|"
     r"motivation|diet|plan|streak|playlist|watch|tracker|plateau|cravings?|appetite|weight|belly|"
     r"fat)\s+(?:\w+\s+){0,3}$"
 )
-_LIVING_TAIL = re.compile(
+_LIVING_TAIL = LazyPattern(
     r"\s+(?:on|off|in|with|like|at|near|out|room|space|costs?|situation|arrangements?|expenses|here|there)\b"
 )
-NEGATED_OUTCOME = re.compile(r"\b(?:dont|do not|didnt|doesnt|not|never|wont|wouldnt|cant)\s+(?:\w+\s+)?$")
-_ME_GERUND = re.compile(r"\s+(?!(?:around|anything|nothing|something|everything)\b)\w+ing\b")
+NEGATED_OUTCOME = LazyPattern(r"\b(?:dont|do not|didnt|doesnt|not|never|wont|wouldnt|cant)\s+(?:\w+\s+)?$")
+_ME_GERUND = LazyPattern(r"\s+(?!(?:around|anything|nothing|something|everything)\b)\w+ing\b")
 _EXERCISE = vocab(EXERCISE)
-ROPE_KIT = re.compile(r"\b(?:jump|skipping|battle|climb\w*|tow|tricep|pushdowns?|pull|swing)\b")
-THINKING = re.compile(r"\b(?:think\w*|thought|easy|tempt\w*|want\w*|wish\w*|imagin\w*|urges?|keep picturing)\b")
+ROPE_KIT = LazyPattern(r"\b(?:jump|skipping|battle|climb\w*|tow|tricep|pushdowns?|pull|swing)\b")
+THINKING = LazyPattern(r"\b(?:think\w*|thought|easy|tempt\w*|want\w*|wish\w*|imagin\w*|urges?|keep picturing)\b")
 
 
 def not_a_drill(text: str, m: re.Match[str]) -> bool:

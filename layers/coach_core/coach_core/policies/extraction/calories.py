@@ -9,6 +9,7 @@ from typing import Literal
 from coach_core.policies.extraction.clauses import clause_end, clause_start, negated_head
 from coach_core.policies.extraction.numbers import NUM, NUM_RE, number_starts, parse_number, prepare
 from coach_core.policies.text import is_question_span, occurs_within, sentence_around
+from coach_core.policies.text.regex import LazyPattern
 
 KJ_PER_KCAL = 4.184
 
@@ -44,7 +45,7 @@ _CAL_UNIT = (
     r"(?P<unit>k\s?cals?|kilo\s?calories|kilocalories|kilocalorie|ca?l[aeiou]?r[a-z]{0,4}|cals?|kj|"
     r"kilo\s?joules?|kilojoules?)"
 )
-_CAL_RE = re.compile(
+_CAL_RE = LazyPattern(
     rf"(?P<n1>{NUM})(?:\s*(?:-|to|or|and)\s*(?P<n2>{NUM}))?\s*(?P<mid>(?:fewer|less|more|extra|"
     rf"additional)\s+)?{_CAL_UNIT}(?![a-z])"
 )
@@ -59,23 +60,23 @@ _WEEKLY_MARK = (
 # A weekly budget named before the figure: "my weekly calorie budget is 7,500", "cap the week at
 # 7,700", "over the week i get about 7,500". Only cues tied to the amount, so "3 times a week
 # i eat 1,800 calories" stays daily.
-_WEEKLY_HEAD_RE = re.compile(
+_WEEKLY_HEAD_RE = LazyPattern(
     r"\b(?:weekly(?:\s+(?:calorie|kcal|energy|food))?(?:\s+(?:budget|total|target|intake|allowance|limit|cap|calories|"
     r"amount|goal))?|(?:calorie\s+|kcal\s+)?(?:budget|total|target|intake|allowance|limit|cap)\s+(?:for|per|each|a|of)"
     r"\s+(?:the\s+)?week|(?:over|across|throughout|for)\s+the\s+(?:whole\s+|entire\s+)?week|(?:cap|limit|set|keep)"
     r"\s+the\s+week(?:\s+(?:at|to|under))?|each\s+week|every\s+week)\b"
 )
-_BARE_RE = re.compile(rf"(?P<n1>{NUM})(?:\s*(?:-|to|or)\s*(?P<n2>{NUM}))?(?=\s*{_DAILY_MARK})")
-_RANGE_RE = re.compile(rf"(?P<n1>{NUM})(?:\s*(?:-|to|or)\s*(?P<n2>{NUM}))?(?![0-9a-z%])")
+_BARE_RE = LazyPattern(rf"(?P<n1>{NUM})(?:\s*(?:-|to|or)\s*(?P<n2>{NUM}))?(?=\s*{_DAILY_MARK})")
+_RANGE_RE = LazyPattern(rf"(?P<n1>{NUM})(?:\s*(?:-|to|or)\s*(?P<n2>{NUM}))?(?![0-9a-z%])")
 # "my calorie target is 900": a bare figure right after a named calorie target.
-_TARGET_HEAD_RE = re.compile(
+_TARGET_HEAD_RE = LazyPattern(
     r"\b(?:calorie|calories|kcal|cal|energy)\s+(?:intake|target|goal|budget|limit|allowance|"
     r"cap)\s+(?:(?:is|of|at|to|=|:|set to|should be|will be|be|about|around|roughly|approximately|approx|"
     r"only|just|~|under|below|less than|no more than)\s*)*$|\b(?:daily|day|days|todays|my|your|her|his)\s+"
     r"(?:calories|cals|kcals?|calorie intake|energy intake|intake)\s+(?:(?:are|is|were|was|=|:|at|of|sit at|sits at|"
     r"come to|comes to|add up to|total|about|around|roughly|only|just|usually|normally|~)\s*)+$"
 )
-_OTHER_QUANTITY_RE = re.compile(
+_OTHER_QUANTITY_RE = LazyPattern(
     r"(?:\b(?:steps?|ml|mls|mg|mcg|iu|grams?|g|minutes?|mins?|hours?|hrs?|reps?|sets?|push-?ups|pull-?ups|"
     r"sit-?ups|squats|burpees|lunges|crunches|words|pages|dollars|bucks|cigarettes|smokes|coffees?|cups?|"
     r"glasses|litres?|liters?|oz|ounces|miles?|km|kms|meters?|metres?|drink\w*|drank|walk\w*|runs?|running|"
@@ -84,10 +85,10 @@ _OTHER_QUANTITY_RE = re.compile(
     r"visitors?|views?|people|customers?)\b|[$£€%])"
 )
 # "is 1,000 too low?", "would 900 be ok?": a bare figure asked about as an intake.
-_ASK_HEAD_RE = re.compile(
+_ASK_HEAD_RE = LazyPattern(
     r"(?:\b(?:is|are|would|will|could|isnt)\s+(?:eating\s+|only\s+|just\s+)?|^\s*|[.!?;:,\n]\s*)$"
 )
-_ASK_TAIL_RE = re.compile(
+_ASK_TAIL_RE = LazyPattern(
     r"\s+(?:be\s+)?(?:too (?:low|little|few|much|aggressive|extreme)|enough|ok|okay|safe|fine|alright|"
     r"healthy|sustainable|reasonable|realistic|dangerous|bad)\b"
 )
@@ -95,27 +96,27 @@ _FILLER = (
     r"(?:(?:total|in\s+total|max|maximum|tops|or\s+so|or\s+less|or\s+fewer|or\s+under|or\s+below|at\s+most|"
     r"at\s+least|only|of\s+food|worth|of\s+intake|intake|net|roughly|approx|or\s+more|each)\s+)*"
 )
-_DAILY_ANYWHERE_RE = re.compile(_DAILY_MARK)
-_UNIT_HINT_RE = re.compile(r"ca?l|kj|joule")  # every spelling _CAL_UNIT accepts contains one of these
-_TARGET_HINT_RE = re.compile(r"intake|target|goal|budget|limit|allowance|cap|cal|kcal")
-_DAILY_TAIL_RE = re.compile(rf"^\s*{_FILLER}{_DAILY_MARK}")
-_WEEKLY_TAIL_RE = re.compile(rf"^\s*{_FILLER}{_WEEKLY_MARK}")
+_DAILY_ANYWHERE_RE = LazyPattern(_DAILY_MARK)
+_UNIT_HINT_RE = LazyPattern(r"ca?l|kj|joule")  # every spelling _CAL_UNIT accepts contains one of these
+_TARGET_HINT_RE = LazyPattern(r"intake|target|goal|budget|limit|allowance|cap|cal|kcal")
+_DAILY_TAIL_RE = LazyPattern(rf"^\s*{_FILLER}{_DAILY_MARK}")
+_WEEKLY_TAIL_RE = LazyPattern(rf"^\s*{_FILLER}{_WEEKLY_MARK}")
 _MEAL_WORD = (
     r"(?:meals?|snacks?|servings?|portions?|breakfast|lunch|dinner|supper|brunch|dessert|bars?|shakes?|"
     r"smoothies?|sandwich(?:es)?|slices?|pieces?|cups?|bowls?|plates?|recipes?|dish(?:es)?|cookies?|"
     r"muffins?|drinks?|beers?|pints?|packets?|bottles?|scoops?|treats?|burgers?|pizzas?)"
 )
-_MEAL_TAIL_RE = re.compile(
+_MEAL_TAIL_RE = LazyPattern(
     rf"^\s*(?:(?:or\s+so|or\s+less|max|each|total|worth)\s+)?(?:(?:per|a|an|each|every|for|at|in|with|"
     rf"in\s+(?:a|my|each|one|your))\s+(?:\w+\s+)?{_MEAL_WORD}\b(?!\s*(?:plan|prep))|"
     rf"-?\s*{_MEAL_WORD}\b(?!\s*(?:plan|prep)))"
 )
-_MEAL_HEAD_RE = re.compile(rf"\b{_MEAL_WORD}\b(?!\s*(?:plans?|prep|planning))")
-_DAILY_HEAD_RE = re.compile(
+_MEAL_HEAD_RE = LazyPattern(rf"\b{_MEAL_WORD}\b(?!\s*(?:plans?|prep|planning))")
+_DAILY_HEAD_RE = LazyPattern(
     r"\b(?:daily|a day|per day|each day|every day|a whole day|all day|yesterday|in a day|for the day|"
     r"days? of|/day)\b"
 )
-_IMPLIED_HEAD_RE = re.compile(
+_IMPLIED_HEAD_RE = LazyPattern(
     r"(?:\b(?:diet|plan|menu|meal plan|regime|regimen|program|programme|protocol|target|goal|budget|limit|"
     r"allowance|intake|cap|vlcd)(?:\s*[:=~-]\s*|\s+)|\b(?:on|living on|live on|lives on|survive on|"
     r"surviving on|survived on|get by on|getting by on|running on|stick(?:ing)? to|stay(?:ing)? (?:under|"
@@ -130,16 +131,16 @@ _IMPLIED_HEAD_RE = re.compile(
     r"should be|will be|would be|was|be|=|:|~|under|below|less than|no more than|fewer than|at most|"
     r"at least|max|maximum|like|maybe|near|close to)\s*)*$"
 )
-_IMPLIED_TAIL_RE = re.compile(
+_IMPLIED_TAIL_RE = LazyPattern(
     r"^\s*-?\s*(?:a\s+)?(?:diet|plan|meal\s+plan|menu|regime|regimen|program|programme|protocol|challenge|"
     r"days?|target|goal|budget|limit|cap|vlcd|lifestyle)\b|^\s*(?:is|as|will be|would be|=)\s+(?:my|the|your|a|our)\s+"
     r"(?:daily\s+)?(?:max|maximum|limit|target|goal|budget|cap|intake|allowance|ceiling|number|plan)\b"
 )
-_BURN_HEAD_RE = re.compile(
+_BURN_HEAD_RE = LazyPattern(
     r"\b(?:burn\w*|torch\w*|expend\w*|work(?:ed|ing)? off|active (?:calories|energy)|exercise calories|"
     r"watch says|tracker says)\b"
 )
-_BURN_TAIL_RE = re.compile(
+_BURN_TAIL_RE = LazyPattern(
     r"^\s*(?:burn\w*|expended|of (?:exercise|activity|cardio|running|walking|cycling|swimming|rowing|training)|"
     r"(?:at|in|during) the gym|on (?:the|a|my) (?:bike|treadmill|rower|elliptical|stair ?master|stepper|peloton|"
     r"spin bike|cross trainer|assault bike|air ?bike|run|ride|walk))\b"
@@ -148,14 +149,14 @@ _BURN_TAIL_RE = re.compile(
 # planning or sticking to an amount: people state intake per day, so it is read as daily.
 # The same, for a figure with no unit at all ("i stick to like 1100"): only verbs that can
 # only be about food, and a plausible daily amount (see _BARE_INTAKE_RANGE).
-_BARE_INTAKE_HEAD_RE = re.compile(
+_BARE_INTAKE_HEAD_RE = LazyPattern(
     r"\b(?:eat|eats|eating|consum\w*|stick(?:ing)? to|stuck to|liv(?:e|es|ing) (?:on|off)|surviv\w* (?:on|off)|"
     r"get(?:ting)? by on|averag\w*|cap(?:ping|ped)? (?:\w+ )?at|limit(?:ing)? (?:\w+ )?to|"
     r"keep(?:ing)? (?:\w+ )?under)\s+(?:(?:only|just|like|about|around|roughly|approximately|approx|~|maybe|under|"
     r"below|less than|no more than|max|at most|barely|usually|normally)\s+)*$"
 )
 _BARE_INTAKE_RANGE = (500.0, 4000.0)
-_INTAKE_VERB_HEAD_RE = re.compile(
+_INTAKE_VERB_HEAD_RE = LazyPattern(
     r"\b(?:eat|eats|eating|consume|consumes|consuming|have|having|do|doing|try|trying|tryna|averag\w*|"
     r"(?:stick|sticking|stuck|keep|keeping|commit|committing|switch|switching|move|moving)\s+(?:to|with)|"
     r"(?:aim|aiming|shoot|shooting)\s+(?:for|at)|go(?:ing)?\s+(?:for|with|on)|"
@@ -170,7 +171,7 @@ _INTAKE_VERB_HEAD_RE = re.compile(
     r"normally|an?|my|me|myself|at|near|close to|on))*\s*$"
 )
 # Single occasions: the figure is one meal or one sitting, not a day ("900 calories of pizza").
-_OCCASION_TAIL_RE = re.compile(
+_OCCASION_TAIL_RE = LazyPattern(
     r"^\s*(?:(?:worth\s+)?of\s+(?!food\b|intake\b|energy\b|calories\b)\w+|in\s+(?:one|a\s+single|1)\s+"
     r"(?:sitting|go|meal)|at\s+once|tonight|this\s+(?:morning|afternoon|evening)|last\s+night|"
     r"(?:post|pre)-?\s*(?:workout|training|run|gym)|(?:before|after)\s+(?:bed|training|the\s+gym|"
@@ -178,28 +179,28 @@ _OCCASION_TAIL_RE = re.compile(
     r"in\s+the\s+bank|over|from\s+(?:that|this|the|a|my)\b)"
 )
 # "my meals add up to 1,000 calories": the total of the day's meals, not one meal.
-_MEALS_TOTAL_RE = re.compile(
+_MEALS_TOTAL_RE = LazyPattern(
     r"\b(?:meals|food|everything|it all|all)\s+(?:\w+\s+){0,2}?(?:add|adds|added|adding)\s+up\s+to\b|"
     r"\b(?:all|total of|across) (?:my |your |the )?(?:\w+ )?meals\b"
 )
-_MEAL_LATER_RE = re.compile(rf"\b(?:for|at|as|in)\s+(?:a\s+|my\s+|one\s+|the\s+|your\s+)?{_MEAL_WORD}\b")
-_OCCASION_HEAD_RE = re.compile(
+_MEAL_LATER_RE = LazyPattern(rf"\b(?:for|at|as|in)\s+(?:a\s+|my\s+|one\s+|the\s+|your\s+)?{_MEAL_WORD}\b")
+_OCCASION_HEAD_RE = LazyPattern(
     r"\b(?:just (?:ate|had|finished|eaten|grabbed|demolished|scoffed)|tonight|this (?:morning|afternoon|evening)|"
     r"last night|at (?:the|a) (?:party|restaurant|"
     r"wedding|buffet|bbq|barbecue)|cheat (?:meal|day))\b"
 )
-_DELTA_HEAD_RE = re.compile(
+_DELTA_HEAD_RE = LazyPattern(
     r"(?:\b(?:deficit|surplus)(?:\s+(?:of|is|at|about|around|roughly|approximately|approx|~|to|be|should|"
     r"will|would|only|just|like|was|set|=|:|daily|a day|per day))*|\b(?:an?\s+)?(?:extra|additional|"
     r"another|add|adding|added|plus|minus|cut|cutting|trim|trimming|shave|shaving|subtract|subtracting|"
     r"remove|removing|by|up|down)(?:\s+(?:about|around|roughly|approximately|approx|~|an?))*)\s*$"
 )
-_DELTA_TAIL_RE = re.compile(
+_DELTA_TAIL_RE = LazyPattern(
     r"^\s*(?:(?:a|per)\s+day\s+|daily\s+)?(?:deficit|surplus|less|fewer|more|extra|lower|higher|short|"
     r"(?:under|below|over|above)\s+(?:my\s+|your\s+|the\s+)?(?:maintenance|tdee|bmr|target|goal|needs))\b"
 )
-_REFERENCE_HEAD_RE = re.compile(r"\b(?:bmr|tdee|rmr|maintenance|basal|resting|metabolic rate|maintain|maintaining)\b")
-_REJECT_TAIL_RE = re.compile(
+_REFERENCE_HEAD_RE = LazyPattern(r"\b(?:bmr|tdee|rmr|maintenance|basal|resting|metabolic rate|maintain|maintaining)\b")
+_REJECT_TAIL_RE = LazyPattern(
     r"^[^?]{0,40}?\b(?:too (?:low|little|few|restrictive|extreme|aggressive)|not (?:enough|safe|healthy|"
     r"sustainable|recommended|advisable)|isnt (?:enough|safe|healthy|sustainable|recommended)|unsafe|"
     r"dangerous|unhealthy|unsustainable|risky|not a good idea|a bad idea)\b"

@@ -3,18 +3,18 @@ lose 2 kg a week"), shared by the calorie and weight extractors."""
 
 from __future__ import annotations
 
-import re
+from coach_core.policies.text.regex import LazyPattern
 
-_CLAUSE_BREAK_RE = re.compile(
+_CLAUSE_BREAK_RE = LazyPattern(
     r",\s|\s(?:but|and|so|because|since|while|although|though|then|whereas|plus)\s|\s-\s|\(|\)"
 )
-_NEGATION_HEAD_RE = re.compile(
+_NEGATION_HEAD_RE = LazyPattern(
     r"\b(?:never|not|dont|do not|doesnt|does not|didnt|did not|wont|will not|would not|wouldnt|cant|cannot|"
     r"can not|shouldnt|should not|no longer|refuse to|refusing to|avoid|avoiding|stop|stopped|quit|"
     r"instead of|rather than|no way|nor)\b(?P<gap>(?:\s+\S+){0,5})\s*$"
 )
-_UNCERTAIN_RE = re.compile(r"\b(?:dont|do not|didnt) know\b|\bnot sure\b|\bno idea\b|\bnot certain\b")
-_CAP_RE = re.compile(r"\b(?:more than|over|above|exceed\w*|higher than|as much as)\b")
+_UNCERTAIN_RE = LazyPattern(r"\b(?:dont|do not|didnt) know\b|\bnot sure\b|\bno idea\b|\bnot certain\b")
+_CAP_RE = LazyPattern(r"\b(?:more than|over|above|exceed\w*|higher than|as much as)\b")
 
 
 def clause_start(text: str, lower: int, pos: int) -> int:

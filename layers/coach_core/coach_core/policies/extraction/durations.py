@@ -4,10 +4,10 @@ per text."""
 
 from __future__ import annotations
 
-import re
 from functools import lru_cache
 
 from coach_core.policies.extraction.numbers import NUM, NUM_RE, WORD_NUMBER, parse_number, words_to_numbers
+from coach_core.policies.text.regex import LazyPattern
 
 WEEKS_PER_MONTH = 4.345
 DAYS_PER_UNIT = {
@@ -49,11 +49,11 @@ DURATION_UNIT_WORDS = ("day", "week", "wk", "fortnight", "month", "year", "yr", 
 # A duration phrase, e.g. "3 weeks", "a fortnight", "18 days", "several days", "4-6 weeks",
 # "the last month", "days". No capture groups, so other modules can embed it in a pattern.
 DURATION = rf"(?:(?:the\s+)?(?:last|past|next|first|coming)\s+)?(?:{_COUNT}\s*-?\s*)?{_DUR_UNIT}\b"
-_DURATION_PARTS_RE = re.compile(
+_DURATION_PARTS_RE = LazyPattern(
     rf"(?:(?:the\s+)?(?:last|past|next|first|"
     rf"coming)\s+)?(?:(?P<count>{_COUNT})\s*-?\s*)?(?P<unit>{_DUR_UNIT})\b"
 )
-_WORD_RANGE_RE = re.compile(r"\s+(?:or|to)\s+")
+_WORD_RANGE_RE = LazyPattern(r"\s+(?:or|to)\s+")
 
 
 def duration_days(phrase: str) -> float | None:
@@ -76,7 +76,7 @@ def duration_days(phrase: str) -> float | None:
     return count * DAYS_PER_UNIT[unit]
 
 
-_AHEAD_DURATION_RE = re.compile(
+_AHEAD_DURATION_RE = LazyPattern(
     rf"\b(?:in|within|inside|over\s+the\s+next|in\s+the\s+next|before|until)\s+(?:(?:just|only|about|"
     rf"around|roughly|less\s+than|under)\s+)*(?P<d1>{DURATION})|(?P<d2>{DURATION})\s+(?:left|to\s+go|away|"
     rf"from\s+now|until|till|out)\b|\b(?:have|got|only|just)\s+(?P<d3>{DURATION})|"

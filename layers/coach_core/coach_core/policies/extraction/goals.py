@@ -11,27 +11,27 @@ a forward-looking one anywhere in the text ("in 5 weeks", "my wedding is in 5 we
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import Final, Literal
 
 from coach_core.policies.extraction.durations import ahead_durations
 from coach_core.policies.extraction.numbers import NUM, parse_number
+from coach_core.policies.text.regex import LazyPattern
 
 Role = Literal["start", "target"]
 
-_START_HEAD: Final = re.compile(
+_START_HEAD: Final = LazyPattern(
     r"(?:\b(?:im|i am|im at|i am at|i weigh|weigh(?:ing|s)?|currently(?: at)?|current(?:ly)?(?: weight)?(?: is| of|:)?|"
     r"start(?:ing)?(?: weight)?(?: is| of| was|:)?|started at|at|from|youre|you are|you weigh|(?:she|he|they)(?:s| is| "
     r"are| "
     r"weighs?)|my \w+ (?:is|weighs)|now|right now)\s+(?:(?:about|around|roughly|approximately|~|only|just|now)\s+)*)$"
 )
-_TARGET_HEAD: Final = re.compile(
+_TARGET_HEAD: Final = LazyPattern(
     r"(?:\b(?:to|be|reach(?:ing)?|hit(?:ting)?|goal(?: weight)?(?: is| of|:)?|target(?: weight)?(?: is| of|:)?|"
     r"aim(?:ing)? for|down to|under|below|to weigh)\s+(?:(?:about|around|roughly|approximately|~|only|just)\s+)*)$"
 )
 # A bare number right after a target word: "want to hit 160", "need to be 75".
-_UNITLESS_TARGET_RE: Final = re.compile(
+_UNITLESS_TARGET_RE: Final = LazyPattern(
     rf"(?:\b(?:to|be|reach|hit|goal(?: weight)?(?: is| of|:)?|target(?: weight)?(?: is| of|:)?|down to|under|below)\s+"
     rf"(?:(?:about|around|roughly|~)\s+)?)(?P<n>{NUM})(?![0-9.,]|\s*(?:%|/|(?:k?g|kgs?|kilo\w*|lbs?|pounds?|st|stones?|"
     rf"reps?|sets?|mins?|minutes|hours?|km|kms|miles?|steps|k|cal\w*|kcal|years?|yrs?|bpm|percent)\b))"

@@ -9,6 +9,7 @@ import re
 from functools import lru_cache
 
 from coach_core.policies.text import alternation, normalize
+from coach_core.policies.text.regex import LazyPattern
 
 # Digits with thousands separators ("1,200", "1 200" before an energy unit), decimals with a
 # point or a comma ("1.5", "1,5"), and a "k" multiplier ("1k", "1.7k"; not "1kg"/"1kcal").
@@ -16,7 +17,7 @@ NUM = (
     r"(?:[0-9]{1,3}(?:,[0-9]{3})+(?:\.[0-9]+)?|[0-9]{1,3}(?: [0-9]{3})+(?=\s?(?:k ?cal|kj|kilo))|"
     r"[0-9]+(?:[.,][0-9]+)?|\.[0-9]+)(?:k(?![a-z]))?"
 )
-_THOUSANDS_RE = re.compile(r"[0-9]{1,3}(?:,[0-9]{3})+(?:\.[0-9]+)?")
+_THOUSANDS_RE = LazyPattern(r"[0-9]{1,3}(?:,[0-9]{3})+(?:\.[0-9]+)?")
 
 
 def parse_number(token: str) -> float:
@@ -67,12 +68,12 @@ WORD_NUMBER = _WORD  # one number word ("three", "twenty", "hundred"), for patte
 # Digits count as part of a run only right before a scale word, so "12 hundred" and "1.2
 # thousand" scale as one number (1200) instead of "hundred" becoming a separate 100.
 _SCALED_DIGITS = r"(?<![0-9.,])[0-9]+(?:[.,][0-9]+)?(?=\s+(?:hundred|thousand)\b)"
-_RUN_RE = re.compile(
+_RUN_RE = LazyPattern(
     rf"(?:\b(?:an?\s+(?=hundred|thousand))?{_WORD}|{_SCALED_DIGITS})(?:(?:\s+|-)(?:and\s+)?(?:an?\s+"
     rf"(?=hundred|thousand))?(?:{_WORD}|{_SCALED_DIGITS}))*(?:\s+point(?:\s+{_WORD})+)?"
     rf"(?:\s+and\s+a\s+half)?\b"
 )
-_TOKEN_RE = re.compile(r"[a-z]+|[0-9]+(?:[.,][0-9]+)?")
+_TOKEN_RE = LazyPattern(r"[a-z]+|[0-9]+(?:[.,][0-9]+)?")
 
 
 def words_to_numbers(run: str) -> str:
@@ -149,12 +150,12 @@ def words_to_numbers(run: str) -> str:
     return " ".join(out)
 
 
-_DIGIT_HALF_RE = re.compile(r"\b([0-9]+)(?:\s+and\s+a\s+half|\s*½)\b")
+_DIGIT_HALF_RE = LazyPattern(r"\b([0-9]+)(?:\s+and\s+a\s+half|\s*½)\b")
 _MASS = r"(?:kilos?|kilograms?|kgs?|pounds?|lbs?|stones?)"
-_HALF_A_RE = re.compile(rf"\b(?:half an?|an? half)\s+(?={_MASS}\b)")
-_A_MASS_RE = re.compile(rf"\b(?:an?|one)\s+(?={_MASS}\b)")
-_COUPLE_RE = re.compile(rf"\ba\s+couple(?:\s+of)?\s+(?={_MASS}\b)")
-_UNIT_AND_HALF_RE = re.compile(rf"\b([0-9]+(?:\.[0-9]+)?)\s+({_MASS})\s+and\s+a\s+half\b")
+_HALF_A_RE = LazyPattern(rf"\b(?:half an?|an? half)\s+(?={_MASS}\b)")
+_A_MASS_RE = LazyPattern(rf"\b(?:an?|one)\s+(?={_MASS}\b)")
+_COUPLE_RE = LazyPattern(rf"\ba\s+couple(?:\s+of)?\s+(?={_MASS}\b)")
+_UNIT_AND_HALF_RE = LazyPattern(rf"\b([0-9]+(?:\.[0-9]+)?)\s+({_MASS})\s+and\s+a\s+half\b")
 
 
 def numberize(text: str) -> str:
@@ -186,7 +187,7 @@ def _digits_and_half(m: re.Match[str]) -> str:
     return f"{int(m.group(1)) + 0.5:g}"
 
 
-_WORD_HYPHEN_RE = re.compile(r"(?<=[0-9a-z])-(?=[a-z])")
+_WORD_HYPHEN_RE = LazyPattern(r"(?<=[0-9a-z])-(?=[a-z])")
 
 
 @lru_cache(maxsize=32)  # two policies (calories, weight rate) extract from the same text
@@ -199,8 +200,8 @@ def prepare(text: str) -> str:
     return numberize(norm)
 
 
-NUM_RE = re.compile(NUM)
-_NUMBER_START_RE = re.compile(rf"(?<![0-9a-z.,]){NUM}")
+NUM_RE = LazyPattern(NUM)
+_NUMBER_START_RE = LazyPattern(rf"(?<![0-9a-z.,]){NUM}")
 
 
 # At most this many numbers are read from one text. A coaching message holds a handful; a wall

@@ -12,6 +12,7 @@ from coach_core.policies.extraction.durations import DAYS_PER_UNIT, DURATION, ah
 from coach_core.policies.extraction.goals import BodyWeight, role_of, start_target_changes
 from coach_core.policies.extraction.numbers import NUM, number_starts, parse_number, prepare
 from coach_core.policies.text import is_question_span, occurs_within, sentence_around
+from coach_core.policies.text.regex import LazyPattern
 
 KG_PER_LB = 0.45359237
 KG_PER_STONE = 6.35
@@ -42,33 +43,35 @@ class WeightChange:
 
 
 _W_UNIT = r"(?:kilograms?|kilos?|kgs?|grams?|g|pounds?|lbs?|stones?|st)"
-_WEIGHT_RE = re.compile(
+_WEIGHT_RE = LazyPattern(
     rf"(?P<n1>{NUM})(?:\s*(?:-|to|or)\s*(?P<n2>{NUM}))?(?P<space>\s*)(?P<unit>{_W_UNIT})"
     r"(?:\s*(?P<lbs>[0-9]+(?:\.[0-9]+)?)\s*(?:pounds?|lbs?)\b)?(?![a-z])(?!\s*(?:cal|joule))"
 )
-_FROM_TO_RE = re.compile(
+_FROM_TO_RE = LazyPattern(
     rf"\bfrom\s+(?P<a>{NUM})\s*(?:{_W_UNIT}\s+)?(?:down\s+|"
     rf"up\s+)?to\s+(?P<b>{NUM})\s*(?P<unit>{_W_UNIT})(?![a-z])"
 )
-_NOT_BODY_RE = re.compile(r"^\s*of\s+(?!(?:body\s*)?(?:fat|weight|mass|muscle|water weight|bodyweight|it|that)\b)\w+")
-_NOT_BODY_KIT_RE = re.compile(
+_NOT_BODY_RE = LazyPattern(r"^\s*of\s+(?!(?:body\s*)?(?:fat|weight|mass|muscle|water weight|bodyweight|it|that)\b)\w+")
+_NOT_BODY_KIT_RE = LazyPattern(
     r"^\s*(?:(?:plates?|dumbbells?|dbs?|kettlebells?|kbs?|bars?|barbells?|bags?|weights?|vest|sandbags?)\b|"
     r"(?:from|off|on|to|for)\s+(?:my|the|your|his|her)\s+(?:squat|bench|deadlift|press|lift|lifts|bar|"
     r"barbell|total|1rm|max|pr)\b|(?:for|x)\s*[0-9]+\s*(?:reps?|sets?)\b)"
 )
-_ABSOLUTE_HEAD_RE = re.compile(
+_ABSOLUTE_HEAD_RE = LazyPattern(
     r"(?:(?<!up )\bto|\bat|\bweigh\w*|\bbe|\breach|\bhit|\bunder|\bbelow|\bis|\bam|\bim|\bwas|\bare|"
     r"\bof|\byoure|\btheyre|\bshes|\bhes|\bcurrently|\bnow|\bstart(?:ing)?(?: weight)?|\bcurrent weight|"
     r"\b(?:goal|target)(?: weight)?(?: is| of|:)?)\s+(?:(?:about|around|roughly|approximately|approx|under|below|~|"
     r"only|"
     r"just)\s+)*$"
 )
-_NOT_CHANGE_HEAD_RE = re.compile(
+_NOT_CHANGE_HEAD_RE = LazyPattern(
     r"\b(?:eat|eats|eating|ate|drink|drinks|drinking|drank|consume\w*|carry\w*|carried|lift\w*|squat\w*|"
     r"bench\w*|deadlift\w*|press\w*|row\w*|pull\w*|curl\w*|push\w*|hold\w*|load\w*|cook\w*|buy\w*|bought|"
     r"order\w*)\b"
 )
-_NOT_BODY_GRAMS_RE = re.compile(r"^\s*(?:carbs?|protein|fats?|sugars?|fib(?:re|er)|sodium|salt|creatine|caffeine|of)\b")
+_NOT_BODY_GRAMS_RE = LazyPattern(
+    r"^\s*(?:carbs?|protein|fats?|sugars?|fib(?:re|er)|sodium|salt|creatine|caffeine|of)\b"
+)
 _LOSS = (
     r"lose|losing|lost|loses|loose|loosing|drop|dropping|dropped|drops|shed|shedding|sheds|shift|shifting|"
     r"cut|cutting|take off|taking off|took off|knock off|knocking off|knocked off|get rid of|"
@@ -79,18 +82,18 @@ _GAIN = (
     r"gain|gaining|gained|gains|put on|putting on|put|putting|add|adding|added|adds|build|building|pack on|"
     r"packing on|bulk|bulking|grow|growing|increase|increasing|up|heavier|surplus"
 )
-_DIRECTION_RE = re.compile(rf"\b(?:(?P<loss>{_LOSS})|(?P<gain>{_GAIN}))\b")
-_LOSS_SUFFIX_RE = re.compile(
+_DIRECTION_RE = LazyPattern(rf"\b(?:(?P<loss>{_LOSS})|(?P<gain>{_GAIN}))\b")
+_LOSS_SUFFIX_RE = LazyPattern(
     r"^\s*(?:of\s+(?:body\s*)?(?:fat|weight)\s+)?(?:(?:come|comes|coming|came|fall|falls|falling|drop|drops|melt|melts)"
     r"\s+)?(?:off|gone|down|lighter|less|lost|loss)\b"
 )
-_GAIN_SUFFIX_RE = re.compile(r"^\s*(?:of\s+(?:muscle|mass|lean\s+mass)\s+)?(?:heavier|up|gain(?:ed)?|on)\b")
-_TAIL_VERB_RE = re.compile(rf"^\s*(?:\w+\s+)?(?:to\s+)?(?:(?P<loss>{_LOSS})|(?P<gain>{_GAIN}))\b")
-_MAINTAIN_RE = re.compile(
+_GAIN_SUFFIX_RE = LazyPattern(r"^\s*(?:of\s+(?:muscle|mass|lean\s+mass)\s+)?(?:heavier|up|gain(?:ed)?|on)\b")
+_TAIL_VERB_RE = LazyPattern(rf"^\s*(?:\w+\s+)?(?:to\s+)?(?:(?P<loss>{_LOSS})|(?P<gain>{_GAIN}))\b")
+_MAINTAIN_RE = LazyPattern(
     r"\bmaint(?:ain|aining|ained|enance)\b|\bstay (?:at|around|within)\b|\bfluctuat\w*|\bvar(?:y|ies|"
     r"ied)\b|\bswings?\b"
 )
-_SENTENCE_GAIN_RE = re.compile(r"\b(?:bulk\w*|gain\w*|put(?:ting)? on|heavier|weight gain)\b")
+_SENTENCE_GAIN_RE = LazyPattern(r"\b(?:bulk\w*|gain\w*|put(?:ting)? on|heavier|weight gain)\b")
 
 _RATE = (
     r"(?:(?:a|per|each|every|/|p|an)\s*-?\s*(?P<ru>day|week|wk|fortnight|month|year|yr)s?\b|(?P<ra>daily|"
@@ -106,13 +109,13 @@ _DUR_PREP = (
     r"(?:(?:in|within|over|during|across|inside|under|for|after|by|since)\s+)?(?:(?:just|only|about|around|"
     r"roughly|less\s+than|under|the)\s+)*"
 )
-_ATTACHED_RATE_RE = re.compile(rf"^\s*{_PERIOD_FILLER}{_RATE}")
-_TAIL_PERIOD_RE = re.compile(
+_ATTACHED_RATE_RE = LazyPattern(rf"^\s*{_PERIOD_FILLER}{_RATE}")
+_TAIL_PERIOD_RE = LazyPattern(
     rf"^\s*{_PERIOD_FILLER}(?:{_RATE}|(?P<dur>{_DUR_PREP}{DURATION})|(?P<now>(?:this|last|past)\s+(?:week|"
     rf"month|fortnight)|yesterday|today|overnight|by\s+tomorrow|by\s+next\s+(?:week|month)|by\s+(?:the\s+)?end\s+"
     rf"of\s+(?:the\s+|this\s+)?(?:week|month|fortnight)|by\s+(?:the\s+)?weekend))"
 )
-_REJECT_RATE_RE = re.compile(
+_REJECT_RATE_RE = LazyPattern(
     r"^[^?]{0,40}?\b(?:too (?:fast|quick|quickly|much|aggressive|extreme|steep)|not (?:safe|sustainable|"
     r"realistic|healthy|recommended|advisable)|isnt (?:safe|sustainable|realistic|healthy|recommended)|"
     r"unsafe|unsustainable|unrealistic|dangerous|risky|a bad idea|not a good idea)\b"
@@ -168,7 +171,7 @@ def _period_weeks(
 
 
 # "a goal of 6 kg in 4 weeks": an amount to lose, not a body weight (no adult weighs 6 kg).
-_GOAL_AMOUNT_HEAD_RE = re.compile(r"\b(?:goal|target|aim|plan|challenge|hope)\s+(?:is\s+|of\s+|was\s+)?$")
+_GOAL_AMOUNT_HEAD_RE = LazyPattern(r"\b(?:goal|target|aim|plan|challenge|hope)\s+(?:is\s+|of\s+|was\s+)?$")
 MIN_BODY_WEIGHT_KG = 30.0
 
 

@@ -14,7 +14,7 @@ import re
 import unicodedata
 from functools import lru_cache
 
-from coach_core.policies.text.regex import alternation
+from coach_core.policies.text.regex import LazyPattern, alternation
 from coach_core.policies.text.typos import DROPPED_G_STEMS, LEET_CHARS, LEET_TARGETS, TYPOS
 
 _DELETE = "'’‘ʼ`´′\u200b\u200c\u200d\u2060\ufeff\u00ad"
@@ -23,16 +23,16 @@ _TRANSLATION = {ord(c): None for c in _DELETE} | {ord(c): "-" for c in _DASHES} 
 _FRACTIONS = {ord("½"): ".5", ord("¼"): ".25", ord("¾"): ".75"}  # before NFKC turns "2½" into "21⁄2"
 
 _ALL_TYPOS: dict[str, str] = TYPOS | {f"{stem}in": f"{stem}ing" for stem in DROPPED_G_STEMS}
-_TYPO_RE = re.compile(
+_TYPO_RE = LazyPattern(
     r"\b" + alternation("|".join(re.escape(k) for k in sorted(_ALL_TYPOS, key=len, reverse=True))) + r"\b"
 )
-_SPACES_RE = re.compile(r"[ \t\r\f\v]+")
-_NEWLINES_RE = re.compile(r"\s*\n\s*")
-_REPEATS_RE = re.compile(r"([a-z])\1{2,}")
+_SPACES_RE = LazyPattern(r"[ \t\r\f\v]+")
+_NEWLINES_RE = LazyPattern(r"\s*\n\s*")
+_REPEATS_RE = LazyPattern(r"([a-z])\1{2,}")
 # A token where a letter touches a digit or one of ! @ $ * | : a leetspeak or masked candidate.
 _LEET_SYMBOLS = "0134579!@$*|"
 # It starts only where a token starts, so a run of 4,000 digits costs one linear scan.
-_LEET_TOKEN_RE = re.compile(r"(?<![a-z0-9!@$*|-])(?:[a-z]+[0-9!@$*|]|[0-9!@$*|]+[a-z])[a-z0-9!@$*|-]*")
+_LEET_TOKEN_RE = LazyPattern(r"(?<![a-z0-9!@$*|-])(?:[a-z]+[0-9!@$*|]|[0-9!@$*|]+[a-z])[a-z0-9!@$*|-]*")
 _LEET_TABLE = str.maketrans(LEET_CHARS)
 _MASKED_TARGETS: dict[int, tuple[str, ...]] = {}
 for _word in LEET_TARGETS:
@@ -40,7 +40,7 @@ for _word in LEET_TARGETS:
     _MASKED_TARGETS[len(_word)] += (_word,)
 
 # "want 2 die", "going 2 kill myself": a "2" that stands for "to" before a verb.
-_TEXT_TO_RE = re.compile(
+_TEXT_TO_RE = LazyPattern(
     r"\b(want|wanna|going|need|have|trying|try|wish|plan|planning|ready)\s+2\s+(?=(?:die|kill|end|disappear|hurt|"
     r"cut|starve|sleep|be|go|eat|throw|purge|stop|live|exist|give up|overdose)\b)"
 )

@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import re
 
+from coach_core.policies.text.regex import LazyPattern
+
 TRIGGER_LIMIT = 200
-_EMAIL_RE = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
-_PHONE_RE = re.compile(r"(?<![\w+])\+?\(?[0-9][0-9()\s.-]{5,}[0-9](?![\w])")
+_EMAIL_RE = LazyPattern(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
+_PHONE_RE = LazyPattern(r"(?<![\w+])\+?\(?[0-9][0-9()\s.-]{5,}[0-9](?![\w])")
 
 
 def _mask_phone(m: re.Match[str]) -> str:

@@ -6,8 +6,8 @@ from __future__ import annotations
 import re
 import sys
 import weakref
-from collections.abc import Iterator
-from typing import ClassVar, TypeAlias
+from collections.abc import Callable, Iterator
+from typing import Any, ClassVar, TypeAlias
 
 
 class LazyPattern:
@@ -15,11 +15,12 @@ class LazyPattern:
     needs a handful (the guards of the detectors that matched), so compiling them all at
     import would cost every cold start ~30 ms for nothing. `compiled()` forces it."""
 
-    __slots__ = ("__weakref__", "_compiled", "pattern")
+    __slots__ = ("__weakref__", "_compiled", "flags", "pattern")
     _instances: ClassVar[weakref.WeakSet[LazyPattern]] = weakref.WeakSet()
 
-    def __init__(self, pattern: str) -> None:
+    def __init__(self, pattern: str, flags: int = 0) -> None:
         self.pattern = pattern
+        self.flags = flags
         self._compiled: re.Pattern[str] | None = None
         LazyPattern._instances.add(self)
 
@@ -33,7 +34,7 @@ class LazyPattern:
 
     def compiled(self) -> re.Pattern[str]:
         if self._compiled is None:
-            self._compiled = re.compile(self.pattern)
+            self._compiled = re.compile(self.pattern, self.flags)
         return self._compiled
 
     def search(self, string: str, pos: int = 0, endpos: int = sys.maxsize) -> re.Match[str] | None:
@@ -42,8 +43,20 @@ class LazyPattern:
     def match(self, string: str, pos: int = 0, endpos: int = sys.maxsize) -> re.Match[str] | None:
         return self.compiled().match(string, pos, endpos)
 
+    def fullmatch(self, string: str, pos: int = 0, endpos: int = sys.maxsize) -> re.Match[str] | None:
+        return self.compiled().fullmatch(string, pos, endpos)
+
     def finditer(self, string: str, pos: int = 0, endpos: int = sys.maxsize) -> Iterator[re.Match[str]]:
         return self.compiled().finditer(string, pos, endpos)
+
+    def findall(self, string: str, pos: int = 0, endpos: int = sys.maxsize) -> list[Any]:
+        return self.compiled().findall(string, pos, endpos)
+
+    def split(self, string: str, maxsplit: int = 0) -> list[str | Any]:
+        return self.compiled().split(string, maxsplit)
+
+    def sub(self, repl: str | Callable[[re.Match[str]], str], string: str, count: int = 0) -> str:
+        return self.compiled().sub(repl, string, count)
 
     def __repr__(self) -> str:
         return f"LazyPattern({self.pattern!r})"

@@ -7,13 +7,12 @@ newline, and reaches at most SENTENCE_RADIUS characters either side of what it i
 
 from __future__ import annotations
 
-import re
 from bisect import bisect_right
 from functools import lru_cache
 
-from coach_core.policies.text.regex import Regex
+from coach_core.policies.text.regex import LazyPattern, Regex
 
-_SENTENCE_END_RE = re.compile(r"[.!?;]+(?=\s|$)|\n")
+_SENTENCE_END_RE = LazyPattern(r"[.!?;]+(?=\s|$)|\n")
 
 
 @lru_cache(maxsize=32)
@@ -50,12 +49,12 @@ def sentence_around(text: str, start: int, end: int | None = None) -> tuple[int,
     return first, last
 
 
-_QUESTION_START_RE = re.compile(
+_QUESTION_START_RE = LazyPattern(
     r"^\W*(?:and\s+|but\s+|so\s+|ok\s+|okay\s+|hey\s+|hi\s+|coach\s+|also\s+|then\s+)*"
     r"(?:is|isnt|are|arent|am|was|can|cant|could|couldnt|should|shouldnt|would|wouldnt|will|do|does|"
     r"doesnt|did|didnt|dont|how|what|whats|why|when|where|which|who|any\s+tips)\b"
 )
-_QUESTION_PHRASE_RE = re.compile(
+_QUESTION_PHRASE_RE = LazyPattern(
     r"\b(?:is it (?:ok|okay|safe|fine|bad|too)|is that (?:ok|okay|safe|fine|bad|too|enough)|"
     r"do you think|would it be|wondering (?:if|whether)|not sure (?:if|whether)|"
     r"dont know (?:if|whether)|im curious (?:if|whether))\b"
