@@ -284,9 +284,11 @@ def test_given_snapstart_hooks_when_snapshot_and_restore_run_then_no_connection_
     import sys
 
     from coach_core.policies.crisis.registry import DETECTORS
+    from coach_core.policies.text.regex import LazyPattern
 
     lambda_handlers.prepare_snapshot()
-    assert all(det._regex is not None for det in DETECTORS)  # every crisis pattern is in the snapshot
+    # every rule pattern is in the snapshot: the detectors, their guards, the extraction tables
+    assert all(det.is_compiled for det in DETECTORS) and LazyPattern.pending() == 0
     db = get_database()
     assert isinstance(db, SingleConnectionDatabase) and db.backend_pid is None
     assert "redis.asyncio" in sys.modules and lambda_handlers.register_snapstart_hooks() is False  # no runtime here

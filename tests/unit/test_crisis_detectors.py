@@ -126,6 +126,6 @@ def test_given_a_detector_when_first_used_then_it_compiles_its_pattern_once() ->
     THEN it compiles the pattern once and returns the same object."""
     template = DETECTORS[0]
     det = Detector(id=template.id, kind=template.kind, pattern=template.pattern, examples=template.examples)
-    assert det._regex is None
+    assert not det.is_compiled
     first = det.regex
-    assert first.pattern == template.pattern.regex and det.regex is first
+    assert first.pattern == template.pattern.regex and det.regex is first and det.is_compiled

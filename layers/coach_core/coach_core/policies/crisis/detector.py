@@ -75,6 +75,10 @@ class Detector:
         return compiled
 
     @property
+    def is_compiled(self) -> bool:
+        return self._regex is not None
+
+    @property
     def gates(self) -> tuple[frozenset[str], ...]:
         """For each gate, any matching text contains one of its literals (none: always run)."""
         return self.pattern.gates

@@ -32,6 +32,15 @@ class LazyPattern:
             p.compiled()
         return len(patterns)
 
+    @classmethod
+    def pending(cls) -> int:
+        """How many lazy patterns are not compiled yet (0 after `compile_all`)."""
+        return sum(1 for p in list(cls._instances) if not p.is_compiled)
+
+    @property
+    def is_compiled(self) -> bool:
+        return self._compiled is not None
+
     def compiled(self) -> re.Pattern[str]:
         if self._compiled is None:
             self._compiled = re.compile(self.pattern, self.flags)
