@@ -13,9 +13,9 @@ from typing import Final
 
 from coach_core.policies.calorie_minimum import CalorieMinimumPolicy
 from coach_core.policies.crisis import CrisisPolicy
-from coach_core.policies.crisis.registry import compile_all
 from coach_core.policies.medical import MedicalPolicy
 from coach_core.policies.text import sanitize_trigger
+from coach_core.policies.text.regex import LazyPattern
 from coach_core.policies.types import (
     ACTION_PRECEDENCE,
     SEVERITY_RANK,
@@ -53,9 +53,10 @@ class SafetyPolicyEngine:
         return self._policies
 
     def warm(self) -> int:
-        """Compile every crisis pattern now, for a snapshot that should hold them all (they
-        otherwise compile on first use); how many."""
-        return compile_all()
+        """Compile every rule pattern now (the detectors', their guards', the extraction
+        tables': all `LazyPattern`s, otherwise compiled on first use), for a snapshot that should
+        hold them all; how many."""
+        return LazyPattern.compile_all()
 
     def check_input(self, text: str) -> PolicyResult:
         """Check a user message before it reaches the model."""

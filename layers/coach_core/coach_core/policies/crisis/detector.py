@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import Final, Literal
 
 from coach_core.policies.crisis.patterns import Pat
+from coach_core.policies.text.regex import LazyPattern
 from coach_core.policies.types import Direction
 
 Kind = Literal[
@@ -56,27 +57,24 @@ class Detector:
     counterexamples: tuple[str, ...] = ()
     guards: tuple[Guard, ...] = ()
     directions: frozenset[Direction] = BOTH
-    _regex: re.Pattern[str] | None = field(default=None, init=False, repr=False, compare=False)
+    _lazy: LazyPattern = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if not self.id.startswith(f"crisis.{self.kind}."):
             raise ValueError(f"detector id {self.id!r} must start with 'crisis.{self.kind}.'")
         if not self.examples:
             raise ValueError(f"detector {self.id} has no examples")
+        object.__setattr__(self, "_lazy", LazyPattern(self.pattern.regex))
 
     @property
     def regex(self) -> re.Pattern[str]:
         """The compiled pattern, compiled on first use: a message's gates select a few detectors,
-        so a cold start compiles those, not all ~100 (`registry.compile_all` before a snapshot)."""
-        compiled = self._regex
-        if compiled is None:
-            compiled = re.compile(self.pattern.regex)
-            object.__setattr__(self, "_regex", compiled)
-        return compiled
+        so a cold start compiles those, not all ~100 (`SafetyPolicyEngine.warm` before a snapshot)."""
+        return self._lazy.compiled()
 
     @property
     def is_compiled(self) -> bool:
-        return self._regex is not None
+        return self._lazy.is_compiled
 
     @property
     def gates(self) -> tuple[frozenset[str], ...]:

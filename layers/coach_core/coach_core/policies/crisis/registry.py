@@ -83,12 +83,6 @@ def detector(rule_id: str) -> Detector:
     return _BY_ID[rule_id]
 
 
-def compile_all() -> int:
-    """Compile every detector's pattern and every guard vocabulary now (before a SnapStart
-    snapshot); how many."""
-    return sum(1 for det in DETECTORS if det.regex.pattern) + LazyPattern.compile_all()
-
-
 @lru_cache(maxsize=32)
 def present_literals(norm: str) -> frozenset[str]:
     """Every gate literal that occurs in the normalised text."""
