@@ -80,6 +80,20 @@ def test_service_and_data_tier_alarms(synth: Synth, synth_full: Synth) -> None:
     assert len(cache_nodes) == 2  # prod: one per node of the replication group
 
 
+def test_failover_and_open_breakers_are_alarmed_per_model_calling_function(synth: Synth) -> None:
+    """GIVEN the synthesized stack THEN each function that calls a model alarms when a provider's
+    breaker opens (at the first) and when rounds fail over (10 in 5 minutes): failover keeps
+    users answered, so without these an outage of the primary would reach no one."""
+    for metric, threshold in (("CircuitOpen", 1), ("ProviderFailover", 10)):
+        found = {
+            a["Dimensions"][0]["Value"]: a
+            for a in alarms(synth).values()
+            if (a.get("Namespace"), a.get("MetricName")) == ("CoachAI", metric)
+        }
+        assert set(found) == {"coach-chat", "coach-chat-stream", "coach-plan"}, metric
+        assert all((a["Statistic"], a["Threshold"]) == ("Sum", threshold) for a in found.values()), metric
+
+
 def test_access_logs_are_json_and_execution_logs_are_on(synth: Synth) -> None:
     (stage,) = synth.resources("AWS::ApiGateway::Stage").values()
     setting = stage["Properties"]["AccessLogSetting"]

@@ -40,6 +40,7 @@ pytestmark = pytest.mark.integration
 
 CHAT = "/api/v1/coach/chat"
 STREAM = "/api/v1/coach/chat/stream"
+USAGE = "/api/v1/coach/me/usage"
 NOTHING = {"sessions": 0, "tool_calls": 0, "violations": 0}
 OUTAGE = [Fail(500), Fail(500)]  # one request and the SDK's one retry (LLM_MAX_RETRIES=1)
 NO_RETRY = {"x-should-retry": "false"}
@@ -161,6 +162,17 @@ async def test_given_a_round_failed_over_then_the_primary_back_when_chatting_the
     rows = await fetch_all(db, "SELECT tool_name, provider FROM ai_tool_call_log WHERE user_id = %s", (user,))
     assert rows == [{"tool_name": "get_weight_trend", "provider": "anthropic"}]
     assert await _provider_usage(db, user) == {"anthropic": (1, 80, 10), "openai": (1, 100, 20)}
+
+    # The user sees the same split: today's totals, and each provider's share of them.
+    mine = await client.get(USAGE, headers=auth_headers(user, settings))
+    assert mine.status_code == 200
+    (today,) = mine.json()["days"]
+    assert (today["requests"], today["input_tokens"], today["output_tokens"]) == (1, 180, 30)
+    assert today["providers"] == [
+        {"provider": "anthropic", "requests": 1, "input_tokens": 80, "output_tokens": 10},
+        {"provider": "openai", "requests": 1, "input_tokens": 100, "output_tokens": 20},
+    ]
+    assert mine.json()["tokens_used_today"] == 210
 
 
 async def test_given_a_primary_500_when_streaming_then_the_fallback_streams_and_done_names_it(

@@ -29,6 +29,7 @@ GE = cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD
 NOT_BREACHING = cloudwatch.TreatMissingData.NOT_BREACHING
 API_5XX_RATE = 0.05  # share of requests answered 5xx in 5 minutes
 STREAM_ERRORS = 5
+FAILOVERS = 10  # model rounds answered by the fallback in 5 minutes: the primary is degraded
 RDS_CPU_PERCENT = 80
 CACHE_MEMORY_PERCENT = 80
 PINNED_SESSIONS = 10
@@ -117,6 +118,21 @@ class CoachMonitoring(Construct):
             coach_metric("StreamErrors", "chat_stream"),
             STREAM_ERRORS,
         )
+        # Failover hides a primary outage from users, so it must not hide it from the operator.
+        for name in LLM_SERVICES:
+            cid = construct_id(name)
+            self._alarm(
+                f"{cid}CircuitOpen",
+                f"Coach function {name}: a provider's circuit breaker opened (calls go to the fallback)",
+                coach_metric("CircuitOpen", name),
+                1,
+            )
+            self._alarm(
+                f"{cid}ProviderFailover",
+                f"Coach function {name}: {FAILOVERS} or more model rounds failed over in 5 minutes",
+                coach_metric("ProviderFailover", name),
+                FAILOVERS,
+            )
 
     def _api_alarms(self, api: apigw.RestApi) -> None:
         self._alarm(

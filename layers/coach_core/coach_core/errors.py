@@ -102,6 +102,7 @@ class RateLimitedError(CoachError):
 
     status_code = 429
     public_message = "You're sending messages faster than the coach can answer. Please wait a moment."
+    budget_message = "You've used today's coaching allowance. It resets at midnight UTC."
 
 
 class DeadlineExceededError(CoachError):

@@ -348,12 +348,23 @@ class MyDataResponse(_Response):
     policy_violation_log_rows: int
 
 
+class ProviderUsageView(_Response):
+    """One provider's share of a day: the requests it answered at least one round of, and its
+    tokens (a request that failed over counts for both providers)."""
+
+    provider: str
+    requests: int
+    input_tokens: int
+    output_tokens: int
+
+
 class UsageDayView(_Response):
     day: dt.date
     requests: int
     input_tokens: int
     output_tokens: int
     guard_tokens: int
+    providers: list[ProviderUsageView]
 
 
 class UsageResponse(_Response):

@@ -39,6 +39,10 @@ ENV_LOG_PROMPTS = "LOG_PROMPTS"
 ENV_AWS_LAMBDA_FUNCTION_NAME = "AWS_LAMBDA_FUNCTION_NAME"
 # Names the CDK stack sets (runtime ⟷ infrastructure contract); tests/infra checks infra spells them alike.
 ENV_LLM_FALLBACK_PROVIDER = "LLM_FALLBACK_PROVIDER"
+ENV_LLM_BREAKER_WINDOW_SECONDS = "LLM_BREAKER_WINDOW_SECONDS"
+ENV_LLM_BREAKER_MIN_CALLS = "LLM_BREAKER_MIN_CALLS"
+ENV_LLM_BREAKER_FAILURE_RATIO = "LLM_BREAKER_FAILURE_RATIO"
+ENV_LLM_BREAKER_COOLDOWN_SECONDS = "LLM_BREAKER_COOLDOWN_SECONDS"
 ENV_SAFETY_GUARD = "SAFETY_GUARD"
 ENV_DB_APP_SECRET_NAME = "DB_APP_SECRET_NAME"
 ENV_DB_HOST = "DB_HOST"
@@ -82,6 +86,18 @@ class Settings(BaseSettings):
         None, validation_alias=_env(ENV_LLM_FALLBACK_PROVIDER)
     )
     """The provider a round moves to when `llm_provider` is down (empty: no failover)."""
+    # Each provider's circuit breaker (with a fallback only): open once `min_calls` outcomes in
+    # the last `window` seconds failed at `failure_ratio` or more; probe again after `cooldown`.
+    llm_breaker_window_seconds: float = Field(
+        30.0, gt=0, le=3600, validation_alias=_env(ENV_LLM_BREAKER_WINDOW_SECONDS)
+    )
+    llm_breaker_min_calls: int = Field(5, ge=1, le=10_000, validation_alias=_env(ENV_LLM_BREAKER_MIN_CALLS))
+    llm_breaker_failure_ratio: float = Field(
+        0.5, gt=0, le=1, validation_alias=_env(ENV_LLM_BREAKER_FAILURE_RATIO)
+    )
+    llm_breaker_cooldown_seconds: float = Field(
+        30.0, gt=0, le=3600, validation_alias=_env(ENV_LLM_BREAKER_COOLDOWN_SECONDS)
+    )
     llm_timeout_seconds: float = Field(60.0, gt=0, le=900, validation_alias=_env(ENV_LLM_TIMEOUT_SECONDS))
     llm_max_retries: int = Field(2, ge=0, le=10, validation_alias=_env(ENV_LLM_MAX_RETRIES))
 

@@ -74,7 +74,7 @@ def rate_limited_stream_response(exc: RateLimitedError) -> Response:
     client already understands (one `error` event)."""
     from coach_core.schemas import ErrorData, StreamErrorEvent
 
-    record = f"data: {StreamErrorEvent(data=ErrorData(message=exc.public_message)).model_dump_json()}\n\n"
+    record = f"data: {StreamErrorEvent(data=ErrorData(message=exc.detail)).model_dump_json()}\n\n"
     return Response(record, status_code=exc.status_code, media_type="text/event-stream",
                     headers={**exc.headers, "Cache-Control": "no-cache"})
 

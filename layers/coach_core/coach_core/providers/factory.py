@@ -48,9 +48,16 @@ def create_provider(settings: Settings | None = None, *, offline_kit: OfflineKit
             f"{ENV_LLM_FALLBACK_PROVIDER}={second} is the primary provider too; name the other one or leave it empty"
         )
     fallback = _builder(second, settings, offline_kit)  # checked before either client is built
+    from coach_core.providers.breaker import BreakerPolicy
     from coach_core.providers.fallback import FallbackProvider
 
-    return FallbackProvider([primary(), fallback()])
+    policy = BreakerPolicy(
+        window_seconds=settings.llm_breaker_window_seconds,
+        min_calls=settings.llm_breaker_min_calls,
+        failure_ratio=settings.llm_breaker_failure_ratio,
+        cooldown_seconds=settings.llm_breaker_cooldown_seconds,
+    )
+    return FallbackProvider([primary(), fallback()], policy=policy)
 
 
 def _builder(choice: ProviderName, settings: Settings, offline_kit: OfflineKit | None) -> Callable[[], LLMProvider]:

@@ -117,6 +117,29 @@ async def add_usage(
     return int(row["tokens"]) if row else 0
 
 
+class ProviderUsageDay(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    day: dt.date
+    provider: str
+    requests: int
+    input_tokens: int
+    output_tokens: int
+
+
+_PROVIDER_DAYS: TypeAdapter[list[ProviderUsageDay]] = TypeAdapter(list[ProviderUsageDay])
+
+
+async def provider_usage_since(conn: Conn, user_id: uuid.UUID, since: dt.date) -> list[ProviderUsageDay]:
+    """The user's per-provider days from `since` on, newest first, providers by name."""
+    cur = await conn.execute(
+        "SELECT day, provider, requests, input_tokens, output_tokens FROM ai_usage_provider_daily "
+        "WHERE user_id = %s AND day >= %s ORDER BY day DESC, provider",
+        (user_id, since),
+    )
+    return _PROVIDER_DAYS.validate_python(await cur.fetchall())
+
+
 async def usage_by_provider(conn: Conn, user_id: uuid.UUID, day: dt.date) -> list[ProviderTokens]:
     """The user's tokens per provider on one day, by provider name."""
     cur = await conn.execute(

@@ -23,6 +23,7 @@ from coach_core.schemas import (
     MyDataResponse,
     ProfileUpdate,
     ProfileView,
+    ProviderUsageView,
     SessionView,
     UsageDayView,
     UsageResponse,
@@ -86,7 +87,14 @@ class DataService:
         today = utcnow().date()
         async with self.db.connection() as conn:
             profile = await users.get_profile(conn, user_id)
-            days = await usage.usage_since(conn, user_id, today - dt.timedelta(days=USAGE_DAYS - 1))
+            since = today - dt.timedelta(days=USAGE_DAYS - 1)
+            days = await usage.usage_since(conn, user_id, since)
+            shares = await usage.provider_usage_since(conn, user_id, since)
+        by_day: dict[dt.date, list[ProviderUsageView]] = {}
+        for s in shares:
+            by_day.setdefault(s.day, []).append(ProviderUsageView(
+                provider=s.provider, requests=s.requests, input_tokens=s.input_tokens, output_tokens=s.output_tokens
+            ))
         tier = profile.tier if profile else "standard"
         limits = self.limits.for_tier(tier)
         used_today = next((d.tokens for d in days if d.day == today), 0)
@@ -97,7 +105,8 @@ class DataService:
             tokens_used_today=used_today,
             tokens_left_today=None if not limits.daily_tokens else max(0, limits.daily_tokens - used_today),
             days=[UsageDayView(day=d.day, requests=d.requests, input_tokens=d.input_tokens,
-                               output_tokens=d.output_tokens, guard_tokens=d.guard_tokens) for d in days],
+                               output_tokens=d.output_tokens, guard_tokens=d.guard_tokens,
+                               providers=by_day.get(d.day, [])) for d in days],
         )
 
     async def put_profile(self, user_id: uuid.UUID, update: ProfileUpdate) -> ProfileView:

@@ -124,7 +124,7 @@ class Limits:
             if retry > 0:
                 emit("RateLimited", 1)
                 raise RateLimitedError(
-                    "rate limit exceeded", headers={"Retry-After": str(max(1, math.ceil(retry)))}
+                    RateLimitedError.public_message, headers={"Retry-After": str(max(1, math.ceil(retry)))}
                 )
         if spends_tokens and limits.daily_tokens:
             now = utcnow()
@@ -132,7 +132,7 @@ class Limits:
             if used >= limits.daily_tokens:
                 emit("RateLimited", 1)
                 raise RateLimitedError(
-                    "daily token budget used",
+                    RateLimitedError.budget_message,
                     headers={"Retry-After": str(seconds_until_next_utc_day(now))},
                 )
 
