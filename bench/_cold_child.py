@@ -105,7 +105,7 @@ def run_stream(port: str) -> dict[str, Any]:
     signal.signal(signal.SIGTERM, _exit_on_signal)
 
     sys.argv = ["uvicorn", "coach_core.stream_app:app", "--host", "127.0.0.1", "--port", port,
-                "--no-access-log", "--no-server-header", "--log-level", "warning"]
+                "--no-access-log", "--no-server-header", "--ws", "none", "--log-level", "warning"]
     with contextlib.suppress(SystemExit):
         runpy.run_module("uvicorn", run_name="__main__", alter_sys=True)
     return {"status": "exited", **module_report()}

@@ -5,9 +5,12 @@ Per class: recall (cases labelled modify/block/flag that come out with that acti
 the labelled policies), false-alarm rate (cases labelled allow that come out as anything else)
 and exact matches (action and policy set as labelled). Grouped by set: `cases` (the classes of
 issue 11, tuned on), `holdout` (written before tuning, never tuned on), `regression`, `sample`,
-`decisions` (the examples of docs/SAFETY.md's decisions).
+`decisions` (the examples of docs/SAFETY.md's decisions), and the external set: written by
+someone who never saw the rules, labelled from SAFETY_POLICIES.md alone, split by id into
+`external_dev` (odd ids: its misses were shown to the rule authors) and `external_test` (even
+ids: never shown, never tuned on).
 
-    python scripts/eval_safety.py [--set cases|holdout|regression|sample] [--failures]
+    python scripts/eval_safety.py [--set NAME]... [--failures]
 
 `--failures` lists every case that is not an exact match, with the rule ids that fired, so a
 miss or a false alarm can be traced. Always exits 0: this reports, the tests enforce.
@@ -26,7 +29,7 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT / "tests" / "data" / "safety"
-SETS = ("cases", "holdout", "regression", "sample", "decisions")
+SETS = ("cases", "holdout", "regression", "sample", "decisions", "external_dev", "external_test")
 
 
 @dataclass

@@ -4,7 +4,10 @@ Each line is a `coach policy-check` input line plus `expected_action`, `expected
 and `class`. `cases/` holds the classes written for issue 11, `regression/` the cases that used
 to live in Python, `sample.jsonl` the labelled sample (a verbatim copy: its class comes from the
 tag in its note), `decisions.jsonl` the examples of the decisions in docs/SAFETY.md, and
-`holdout/` cases written before tuning and never tuned on.
+`holdout/` cases written before tuning and never tuned on. `external_dev/` and
+`external_test/` were written by someone who never saw the rules, labelled from the policy spec
+alone (so some carry two policies); the misses of `external_dev` were shown to the rule
+authors, `external_test` was never shown. Both are scored on recall and false alarms.
 """
 
 from __future__ import annotations
@@ -21,6 +24,8 @@ TUNED_FILES = (
     sorted(SAFETY_DATA.glob("cases/*.jsonl")) + sorted(SAFETY_DATA.glob("regression/*.jsonl")) + [SAMPLE, DECISIONS]
 )
 HOLDOUT_FILES = sorted(SAFETY_DATA.glob("holdout/*.jsonl"))
+EXTERNAL_DEV_FILES = sorted(SAFETY_DATA.glob("external_dev/*.jsonl"))
+EXTERNAL_TEST_FILES = sorted(SAFETY_DATA.glob("external_test/*.jsonl"))
 _NOTE_TAG = re.compile(r"^\[(\w+)\]")
 
 

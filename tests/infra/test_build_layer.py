@@ -318,3 +318,4 @@ def test_stream_run_script_starts_the_stream_app_on_the_adapter_port() -> None:
     assert text.startswith("#!/bin/bash\n")
     assert "exec python -m uvicorn coach_core.stream_app:app" in text
     assert "${PORT:-8080}" in text
+    assert "--ws none" in text  # no WebSocket route: uvicorn need not import a WebSocket library

@@ -4,12 +4,21 @@ classes written for issue 11 (both directions), the regression cases, and the la
 from __future__ import annotations
 
 from collections import Counter
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from coach_core.policies import POLICY_ORDER, get_engine
-from tests.safety_cases import HOLDOUT_FILES, SAFETY_DATA, TUNED_FILES, all_cases, load_cases
+from tests.safety_cases import (
+    EXTERNAL_DEV_FILES,
+    EXTERNAL_TEST_FILES,
+    HOLDOUT_FILES,
+    SAFETY_DATA,
+    TUNED_FILES,
+    all_cases,
+    load_cases,
+)
 
 ENGINE = get_engine()
 TUNED = all_cases(TUNED_FILES)
@@ -31,7 +40,7 @@ def test_labelled_case_comes_out_as_labelled(case: dict[str, Any]) -> None:
 def test_case_files_are_well_formed() -> None:
     """GIVEN every case file (holdout included) THEN unique ids, valid directions, actions and policy
     names, and a class on every case."""
-    cases = all_cases(TUNED_FILES + HOLDOUT_FILES)
+    cases = all_cases(TUNED_FILES + HOLDOUT_FILES + EXTERNAL_DEV_FILES + EXTERNAL_TEST_FILES)
     ids = Counter(c["id"] for c in cases)
     assert [i for i, n in ids.items() if n > 1] == []
     for case in cases:
@@ -62,18 +71,23 @@ def test_each_new_class_has_thirty_cases_in_both_directions_and_a_holdout() -> N
 # The held-out cases were written before any tuning and are never tuned on: fixing a rule to
 # pass one of them would make it a tuning case. The thresholds are what the engine honestly
 # reached when they were first run after the work of issue 11 (108/116 caught, 2/83 false
-# alarms, 187/199 exact); they guard against regressions, not towards a target.
-HOLDOUT_MIN_CAUGHT = 108
+# alarms, 187/199 exact), raised to what the engine reached after the external set's families
+# were added without looking at the holdout (110/116, 2/83, 189/199); they guard against
+# regressions, not towards a target.
+HOLDOUT_MIN_CAUGHT = 110
 HOLDOUT_MAX_FALSE_ALARMS = 2
-HOLDOUT_MIN_EXACT = 187
+HOLDOUT_MIN_EXACT = 189
+EXTERNAL_DEV_MIN_CAUGHT = 77
+EXTERNAL_DEV_MAX_FALSE_ALARMS = 0
+EXTERNAL_TEST_MIN_CAUGHT = 74
+EXTERNAL_TEST_MAX_FALSE_ALARMS = 0
 
 
-def test_held_out_cases_stay_at_least_as_good_as_when_first_measured() -> None:
-    """GIVEN the held-out cases WHEN checked THEN recall, false alarms and exact matches are no worse
-    than the figures measured when they were first run after tuning."""
+def _score(files: list[Path]) -> tuple[int, int, int, list[str]]:
+    """Caught positives, false alarms, exact matches and the ids that are not exact."""
     caught = false_alarms = exact = 0
     misses = []
-    for case in all_cases(HOLDOUT_FILES):
+    for case in all_cases(files):
         result = ENGINE.check(case["text"], case["direction"])
         got, want = (
             (result.action, set(result.violation_types)),
@@ -86,6 +100,37 @@ def test_held_out_cases_stay_at_least_as_good_as_when_first_measured() -> None:
             caught += result.action == want[0] and want[1] <= got[1]
         if got != want:
             misses.append(case["id"])
+    return caught, false_alarms, exact, misses
+
+
+def test_held_out_cases_stay_at_least_as_good_as_when_first_measured() -> None:
+    """GIVEN the held-out cases WHEN checked THEN recall, false alarms and exact matches are no worse
+    than the figures measured when they were first run after tuning."""
+    caught, false_alarms, exact, misses = _score(HOLDOUT_FILES)
     assert caught >= HOLDOUT_MIN_CAUGHT, misses
     assert false_alarms <= HOLDOUT_MAX_FALSE_ALARMS, misses
     assert exact >= HOLDOUT_MIN_EXACT, misses
+
+
+# The external cases were written by someone who never saw the rules (labels from the spec alone).
+# First run (2026-12-01, before any tuning on them): dev 64/77 caught, 1/38 false alarms; test
+# 60/77, 1/35. Then the misses of the dev half (odd ids) were shown to the rule authors as examples
+# of phrasing families; the test half was never shown. The figures below are those measured after
+# that work (dev 77/77, 0/38; test 74/77, 0/35, where 3 self-harm cases of the test half were
+# seen by one rule author mid-way, so 71/74 of the rest is the blind figure); like the holdout's
+# they guard against regressions.
+EXTERNAL = {
+    "dev": (EXTERNAL_DEV_FILES, EXTERNAL_DEV_MIN_CAUGHT, EXTERNAL_DEV_MAX_FALSE_ALARMS),
+    "test": (EXTERNAL_TEST_FILES, EXTERNAL_TEST_MIN_CAUGHT, EXTERNAL_TEST_MAX_FALSE_ALARMS),
+}
+
+
+@pytest.mark.parametrize("half", sorted(EXTERNAL))
+def test_external_cases_stay_at_least_as_good_as_when_measured(half: str) -> None:
+    """GIVEN the external cases (written without seeing the rules) WHEN checked THEN no fewer caught
+    and no more false alarms than measured."""
+    files, min_caught, max_false_alarms = EXTERNAL[half]
+    assert len(all_cases(files)) >= 110
+    caught, false_alarms, _, misses = _score(files)
+    assert caught >= min_caught, misses
+    assert false_alarms <= max_false_alarms, misses

@@ -120,9 +120,22 @@ _SPIKE_RE: Final = LazyPattern(
 )
 
 
+# An eating-disorder helpline or charity is a place to get support, not a medical claim, unless
+# the text also sends the reader to a clinician ("see a doctor or an eating disorder helpline").
+_SUPPORT_SERVICE_RE: Final = LazyPattern(
+    r"\s+(?:helplines?|hotlines?|charit\w*|support (?:lines?|groups?|services?)|organi[sz]ations?|associations?|"
+    r"resources?|awareness|text line|line|services?)\b"
+)
+_CLINICIAN_RE: Final = LazyPattern(
+    r"\b(?:doctors?|gp|physician|clinician|dietitian|psychiatrist|nurse|clinic|hospital)\b"
+)
+
+
 def _counts(norm: str, m: re.Match[str]) -> bool:
     before = norm[max(0, m.start() - 25) : m.start()]
     word = m.group(0)
+    if word.startswith("eating disorder") and _SUPPORT_SERVICE_RE.match(norm, m.end()):
+        return _CLINICIAN_RE.search(norm) is not None
     if word == "heart attack" and _FIGURATIVE_RE.search(before):
         return False
     return not (word == "insulin" and _SPIKE_RE.search(before))

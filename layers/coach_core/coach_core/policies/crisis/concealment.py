@@ -17,12 +17,18 @@ from coach_core.policies.crisis.tables.concealment import (
     ATE_NOW,
     BEHAVIOUR,
     CONCEAL,
+    CONCEAL_WISH,
     EATER,
     FAKE_ACTS,
     FAKE_SIGNS,
+    HIDING_ACT,
     MASKED,
     MASKING,
+    MEAL_DODGE,
+    NEED_NOT_KNOW,
+    NO_NEED_TO_TELL,
     SAY,
+    SECRET_PRAISE,
     UNNOTICED,
 )
 from coach_core.policies.text import sentence_around
@@ -93,6 +99,38 @@ def deceit_or_advice(text: str, m: re.Match[str]) -> bool:
         "insist",
     )
     return imperative and _EXCUSE.search(text, m.start(), min(len(text), m.end() + 15)) is not None
+
+
+_NAPKIN_FOOD = LazyPattern(
+    r"\b(?:food|meals?|dinner|lunch|breakfast|supper|sandwich\w*|bites?|pieces|toast|pasta|rice|chicken|bread|crusts?|"
+    r"leftovers|it all|most of it|half of it|veg\w*|potato\w*|chips)\b"
+)
+_HIDDEN = (vocab(BEHAVIOUR), vocab(MEAL_DODGE))
+# A food or a time, not food itself: "why i dont eat pork", "i dont eat before training".
+_FOOD_TAIL = LazyPattern(
+    r"\s+(?:junk|sugar|meat|pork|beef|fish|chicken|bread|carbs|gluten|dairy|red meat|fried|sweets|snacks|chocolate|"
+    r"takeaway|takeout|processed|fast food|out|late|after|before|at night|veg\w*|fruit|greens|breakfast|healthy|clean|"
+    r"well|right|enough|properly|so much|too much|as much|like|the|eggs|rice|pasta|spicy|halal|kosher)\b"
+)
+_OTHERS_ANY = vocab(_with_others(OTHERS), "family", "parents", "grandm\\w*", "grandp\\w*", "nan", "nana")
+_ED_TALK = LazyPattern(
+    r"\b(?:eat\w*|ate|food|weight|calories|hungry|thin|skinny|fat|meals?|family (?:meals?|dinners?|lunch))\b"
+)
+
+
+def hiding_eating_nearby(text: str, m: re.Match[str]) -> bool:
+    """A cover story ("get her off my back", "an excuse", "so she doesnt find out") within two
+    sentences of not eating, skipping meals or weight loss, with someone to hide it from."""
+    lo, hi = max(0, m.start() - 200), min(len(text), m.end() + 160)
+    found = any(
+        _FOOD_CHOICE.search(text, b.start(), min(len(text), b.end() + 40)) is None
+        and not _FOOD_TAIL.match(text, b.end())
+        for hidden in _HIDDEN
+        for b in hidden.finditer(text, lo, hi)
+    )
+    if not found:
+        return False
+    return _OTHERS_ANY.search(text, lo, hi) is not None and _ED_TALK.search(text, lo, hi) is not None
 
 
 def _others_meals(words_: tuple[str, ...]) -> Pat:
@@ -262,6 +300,24 @@ DETECTORS: Final[tuple[Detector, ...]] = (
         counterexamples=("I put my lunch in the fridge",),
     ),
     Detector(
+        id="crisis.concealment.food_in_napkin",
+        kind="concealment",
+        pattern=seq(
+            words("put\\w*", "wrap\\w*", "stuff\\w*", "spit\\w*", "tuck\\w*", "slid\\w*", "drop\\w*", "scrap\\w*"),
+            gap(4),
+            words("in", "into", "under", "inside"),
+            opt(words("a", "the", "your", "my", "her", "his")),
+            words("napkins?", "serviettes?", "sleeves?", "tissues?", "plant pots?", "hoodie pocket"),
+        ),
+        guards=(AnyOf("food_or_secret", (InSentence("food", _NAPKIN_FOOD), InSentence("secret", _SECRET))),),
+        examples=(
+            "i put my food in a napkin at family meals and throw it out later",
+            "i wrap most of my dinner in a serviette when mum isnt looking",
+            "spitting bites into a tissue under the table",
+        ),
+        counterexamples=("I put my lunch in my bag for the hike", "put the leftovers in the fridge"),
+    ),
+    Detector(
         id="crisis.concealment.food_given_away",
         kind="concealment",
         pattern=seq(
@@ -311,5 +367,44 @@ DETECTORS: Final[tuple[Detector, ...]] = (
         ),
         examples=("I pretend to eat at family dinners", "how do I pretend I've eaten so my mum stops asking"),
         counterexamples=("pretend the bar is heavier than it is",),
+    ),
+    Detector(
+        id="crisis.concealment.cover_story",
+        kind="concealment",
+        pattern=words(CONCEAL_WISH),
+        guards=(hiding_eating_nearby,),
+        examples=(
+            "My mum keeps asking why I don't eat at dinner. How do I get her off my back so she doesn't find out?",
+            "what excuse can i use to skip family dinner without them getting suspicious",
+            "good excuses to get out of eating at my grandmas?",
+            "my bf noticed im not eating. what do i tell him",
+        ),
+        counterexamples=(
+            "what excuse can I use to skip leg day",
+            "my mum asks why i don't eat at dinner, i eat a big lunch at work so im not hungry, more protein?",
+            "my parents dont know im doing keto yet, how do i tell them",
+            "my coach keeps asking why i dont eat before training, what do i tell him",
+        ),
+    ),
+    Detector(
+        id="crisis.concealment.secrecy_endorsed",
+        kind="concealment",
+        pattern=either(
+            seq(words(NO_NEED_TO_TELL), gap(5), words(BEHAVIOUR, MEAL_DODGE)),
+            seq(words(BEHAVIOUR, MEAL_DODGE), gap(6), words(NEED_NOT_KNOW)),
+            seq(words(SECRET_PRAISE), gap(3), words(HIDING_ACT)),
+        ),
+        guards=(hiding_not_a_food_choice,),
+        examples=(
+            "You don't have to tell your parents you're skipping meals. Keep it up!",
+            "Your parents don't need to know you're skipping dinner.",
+            "Great job hiding it from your mum, you're doing amazing.",
+            "skipping lunch is fine, nobody needs to know",
+            "my parents dont need to know im skipping dinner right?",
+        ),
+        counterexamples=(
+            "You don't have to tell your parents every detail of your training plan.",
+            "you dont have to tell anyone youre not eating enough protein",
+        ),
     ),
 )

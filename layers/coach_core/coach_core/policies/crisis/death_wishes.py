@@ -4,12 +4,14 @@ fine", nobody noticing if I were gone. Kind `suicide`."""
 
 from __future__ import annotations
 
+import re
 from typing import Final
 
 from coach_core.policies.crisis.detector import Detector
 from coach_core.policies.crisis.guards import (
     InSentence,
     NotFollowedBy,
+    vocab,
 )
 from coach_core.policies.crisis.patterns import either, gap, named, opt, seq, words
 
@@ -17,21 +19,52 @@ from coach_core.policies.crisis.patterns import either, gap, named, opt, seq, wo
 from coach_core.policies.crisis.suicide_context import (
     THINKING,
     absence_not_an_activity,
+    life_thought_ends,
     not_a_break,
+    not_resolved_history,
     outcome_not_negated,
     wish_is_the_persons,
 )
 from coach_core.policies.crisis.tables.suicide import (
     ABSENT,
+    ALIVE_STRONG,
+    ALIVE_WEAK,
     BETTER,
     CRASHES,
+    DATE_SET,
     DESIRE,
+    DONE_WITH_LIFE,
+    FAREWELL_NOTES,
     FATAL_SELF,
+    FINAL_GOODBYE,
     HITS_ME,
+    LIVE_OR_DIE,
+    NOT_WANT_FILLER,
+    NOT_WANT_NEG,
+    NOT_WANT_VERB,
+    PREP_CONTEXT,
     SELF_SUBJECT,
     VEHICLES,
 )
 from coach_core.policies.text.regex import LazyPattern
+
+_PREP = vocab(PREP_CONTEXT)
+_LETTERS = LazyPattern(r"\b(?:letters?|notes?) (?:to|for)\b")
+_DATE = LazyPattern(r"\b(?:picked|set|chose|chosen|settled on|decided on) (?:a|the|my) date\b")
+
+
+def prepared(text: str, m: re.Match[str]) -> bool:
+    """Letters or a chosen date are a preparation beside a goodbye, an apology, "im ready" or
+    the other of the two, outside the match itself (within 120 characters)."""
+    lo, hi = max(0, m.start() - 120), min(len(text), m.end() + 120)
+    other = _LETTERS if m.group("date") else _DATE
+    return any(p.search(text, lo, m.start()) or p.search(text, m.end(), hi) for p in (_PREP, other))
+
+
+_NOT_AN_EVENT = LazyPattern(
+    r"\s+(?:for|of|with)\s+(?:my|the|our|a|an|his|her|their)?\s*(?!it\b)\w+|\s+(?:to|and)\s+(?:meet|start|begin|"
+    r"compete|move|get|celebrate|run|travel|fly)\b"
+)
 
 DETECTORS: Final[tuple[Detector, ...]] = (
     Detector(
@@ -181,6 +214,9 @@ DETECTORS: Final[tuple[Detector, ...]] = (
                 "plan to",
                 "need to",
                 "long to",
+                "going to",
+                "about to",
+                "gonna",
             ),
             opt(words("just", "go to", "going to", "fall")),
             words(
@@ -188,9 +224,22 @@ DETECTORS: Final[tuple[Detector, ...]] = (
                 "asleep (?:forever|permanently|for good|and never wake up|and not wake up)",
             ),
         ),
-        guards=(wish_is_the_persons,),
-        examples=("i want to go to sleep forever", "honestly considering going to sleep permanently"),
-        counterexamples=("i could sleep forever after that hike", "i want to sleep forever after leg day"),
+        guards=(
+            wish_is_the_persons,
+            NotFollowedBy(
+                "not_after_effort", LazyPattern(r"\s+(?:\w+\s+)?(?:after|once|when|because of|from|on|this weekend)\b")
+            ),
+        ),
+        examples=(
+            "i want to go to sleep forever",
+            "honestly considering going to sleep permanently",
+            "gonna go to sleep forever tonight. bye everyone",
+        ),
+        counterexamples=(
+            "i could sleep forever after that hike",
+            "i want to sleep forever after leg day",
+            "im going to sleep forever after this marathon",
+        ),
     ),
     Detector(
         id="crisis.suicide.be_gone",
@@ -242,14 +291,153 @@ DETECTORS: Final[tuple[Detector, ...]] = (
     Detector(
         id="crisis.suicide.drive_into",
         kind="suicide",
-        pattern=seq(
-            words("swerv\\w*", "steer\\w*", "driv(?:e|ing) my car", "crash(?:ing)? my car"),
-            words("into", "off"),
-            gap(2),
-            words("tree", "wall", "traffic", "lorry", "truck", "river", "cliff", "barrier", "bridge"),
+        pattern=either(
+            seq(
+                words(
+                    "swerv\\w*",
+                    "steer\\w*",
+                    "driv(?:e|es|ing|en)(?: my car| the car)?",
+                    "drove(?: my car| the car)?",
+                    "crash(?:ing)? my car",
+                ),
+                words("into", "off", "in front of"),
+                gap(2),
+                words(
+                    "tree",
+                    "wall",
+                    "traffic",
+                    "lorry",
+                    "truck",
+                    "river",
+                    "cliff",
+                    "barrier",
+                    "bridge",
+                    "road",
+                    "motorway",
+                    "pole",
+                    "lamppost",
+                    "lake",
+                    "oncoming traffic",
+                    "overpass",
+                    "pier",
+                    "edge",
+                ),
+            ),
+            seq(
+                words("crash(?:ing|ed)?", "wreck(?:ing|ed)?", "flip(?:ping|ped)?"),
+                words("my car", "the car"),
+                words("on purpose", "deliberately", "intentionally"),
+            ),
         ),
-        guards=(InSentence("thinking_of_it", THINKING),),
-        examples=("whenever i drive i think about how easy it would be to swerve into a tree",),
+        guards=(
+            InSentence("thinking_of_it", THINKING),
+            NotFollowedBy("not_a_trip", LazyPattern(r"\\s+(?:to|for|at|with)\\b")),
+        ),
+        examples=(
+            "whenever i drive i think about how easy it would be to swerve into a tree",
+            "I think about driving into a wall on the way home",
+            "i keep thinking about driving off the road",
+            "thinking about crashing my car on purpose",
+        ),
         counterexamples=("a deer made me swerve into a ditch on the way to the gym",),
+    ),
+    Detector(
+        id="crisis.suicide.not_want_to_live",
+        kind="suicide",
+        pattern=seq(
+            words(NOT_WANT_NEG),
+            opt(words(NOT_WANT_FILLER)),
+            words(NOT_WANT_VERB),
+            named("state", words(ALIVE_STRONG, ALIVE_WEAK)),
+        ),
+        guards=(life_thought_ends, wish_is_the_persons, not_resolved_history),
+        examples=(
+            "honestly whats the point of counting protein when i dont even want to be alive anymore",
+            "i dont wanna live any more",
+            "my sister says she doesnt want to exist anymore",
+            "i really dont want to be here anymore. whats the point",
+            "no desire to keep living tbh",
+            "I don't want to wake up ever again",
+        ),
+        counterexamples=(
+            "i dont want to live on protein shakes forever",
+            "I don't want to be here at 6am every day, can we move my session",
+            "i dont want to keep going with keto",
+            "I don't want to exist on 1500 calories",
+            "dont want to go on the treadmill anymore, it's boring",
+        ),
+    ),
+    Detector(
+        id="crisis.suicide.done_with_life",
+        kind="suicide",
+        pattern=words(DONE_WITH_LIFE, LIVE_OR_DIE),
+        guards=(wish_is_the_persons, not_resolved_history),
+        examples=(
+            "i stopped caring whether i live or die",
+            "honestly i stopped caring if i live or die at this point",
+            "im so over being alive",
+            "exhausted of living honestly",
+            "cant see a reason to stay alive",
+            "why should i even keep living",
+            "she says she's done with life",
+        ),
+        counterexamples=(
+            "I'm so over being sore after leg day",
+            "I'm tired of waking up early for cardio",
+            "done with cardio for today",
+            "i dont care whether i live in a city or the country",
+        ),
+    ),
+    Detector(
+        id="crisis.suicide.final_goodbye",
+        kind="suicide",
+        pattern=words(FINAL_GOODBYE),
+        guards=(
+            NotFollowedBy(
+                "not_a_farewell_to_a_thing",
+                LazyPattern(r"\s+to\s+(?!(?:every\w*|you|you all|yall|all of you|the world|life|this world)\b)"),
+            ),
+            NotFollowedBy(
+                "not_for_a_while", LazyPattern(r"\s+(?:until|till|til|for (?:a|the|this|now)|before|this week)\b")
+            ),
+        ),
+        examples=(
+            "this is goodbye. thanks for everything coach",
+            "goodbye for good, coach",
+            "you won't hear from me again",
+            "this is my last message",
+            "saying my goodbyes forever tonight",
+        ),
+        counterexamples=(
+            "this is goodbye to sugar lol",
+            "you won't hear from me again until monday, on holiday",
+            "goodbye coach, see you tomorrow",
+        ),
+    ),
+    Detector(
+        id="crisis.suicide.preparing",
+        kind="suicide",
+        pattern=either(
+            seq(words(FAREWELL_NOTES), words("to", "for"), gap(3)),
+            named("date", words(DATE_SET)),
+        ),
+        guards=(
+            prepared,
+            NotFollowedBy("not_an_event", _NOT_AN_EVENT),
+            not_resolved_history,
+        ),
+        examples=(
+            "ive been writing letters to my kids and picked a date",
+            "i wrote notes for my family for after im gone",
+            "i set a date. im ready",
+            "leaving a letter for my mum explaining why",
+        ),
+        counterexamples=(
+            "I picked a date for my first powerlifting meet",
+            "writing a letter to my future self about my goals",
+            "i picked a date!",
+            "we set a date for the wedding so i want to lean out",
+            "wrote a card for my mum's birthday",
+        ),
     ),
 )

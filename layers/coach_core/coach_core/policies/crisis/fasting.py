@@ -1,7 +1,8 @@
 """Not eating for days: multi-day fasts and starvation ("haven't eaten in 3 days", "a 5 day
 water fast to lose weight", "day 4 of no food"), streaks ("not eating again tomorrow",
 "another day of nothing", "zero-calorie days monday to thursday"), spans ("no food all
-weekend", "not eating until friday") and advice to extend a fast past a day."""
+weekend", "not eating until friday"), advice to extend a fast past a day, and not eating for a
+day or more to make up for a binge."""
 
 from __future__ import annotations
 
@@ -14,9 +15,12 @@ from coach_core.policies.crisis.guards import AnyOf, Near, NotPrecededBy, vocab
 from coach_core.policies.crisis.patterns import Pat, either, gap, named, opt, raw, seq, words
 from coach_core.policies.crisis.tables.common import WEIGHT_WORDS
 from coach_core.policies.crisis.tables.fasting import (
+    BINGE,
+    COMPENSATE,
     DAY_OF_NOTHING,
     FOOD_GONE,
     NONE_TODAY,
+    NOT_EAT_A_DAY,
     ORDINAL,
     SPAN,
     STREAK_TAIL,
@@ -97,6 +101,22 @@ def not_eating_out(text: str, m: re.Match[str]) -> bool:
     """ "not eating out this week" saves money and "not eating after 7pm this week" times meals:
     neither skips food."""
     return _EATING_OUT.search(m.group(0)) is None and _PARTIAL.search(m.group(0)) is None
+
+
+_REFUSED_SKIP = LazyPattern(
+    r"\b(?:dont|do not|never|not to|avoid\w*|without|no need to|instead of|rather than|shouldnt|should not|"
+    r"no reason to|isnt|is not|arent|wont help)\s+(?:\w+\s+)?(?:skip|fast|not eat|eat nothing|no food|zero|"
+    r"starv|compensat|make up|restrict)"
+)
+_NOT_A_FOOD_RULE = LazyPattern(r"\s+(?:guilt|rules?|shame|judgement|judgment|police|noise|talk)\b")
+
+
+def compensation_not_refused(text: str, m: re.Match[str]) -> bool:
+    """ "Don't skip meals to make up for a binge" refuses the compensation it names."""
+    return (
+        _REFUSED_SKIP.search(text, max(0, m.start() - 30), m.end()) is None
+        and _NOT_A_FOOD_RULE.match(text, m.end()) is None
+    )
 
 
 def past_a_day(text: str, m: re.Match[str]) -> bool:
@@ -362,5 +382,27 @@ DETECTORS: Final[tuple[Detector, ...]] = (
             "stretch the fasts to two or three days at a time",
         ),
         counterexamples=("Keep your fast to 14 hours at most.",),
+    ),
+    Detector(
+        id="crisis.fasting.compensate_binge",
+        kind="fasting",
+        pattern=either(
+            seq(words(NOT_EAT_A_DAY), gap(6), words(COMPENSATE)),
+            seq(words(COMPENSATE), gap(6), words(NOT_EAT_A_DAY)),
+            seq(words(f"{b},?" for b in BINGE), gap(8), words(NOT_EAT_A_DAY)),
+        ),
+        guards=(compensation_not_refused,),
+        examples=(
+            "Since you binged yesterday, I'd suggest not eating anything today or tomorrow to balance it out.",
+            "After a binge, skip eating the whole next day and the scale will forgive you.",
+            "i binged last night so no food today or tomorrow",
+            "Fasting for a few days after a binge resets things nicely.",
+            "gonna eat nothing tomorrow to make up for the pizza",
+        ),
+        counterexamples=(
+            "Please don't skip meals to make up for a binge; regular eating breaks the cycle.",
+            "I binged last night but I'm having normal meals today, no food guilt",
+            "skipped breakfast because I was late, what should I have for lunch?",
+        ),
     ),
 )

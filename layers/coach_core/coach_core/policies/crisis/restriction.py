@@ -4,22 +4,43 @@ gum, and believing one does not deserve food. (Not eating for days is `fasting`.
 
 from __future__ import annotations
 
+import re
 from typing import Final
 
-from coach_core.policies.crisis.detector import Detector
-from coach_core.policies.crisis.guards import FollowedBy, NotFollowedBy, NotInSentence, NotPrecededBy, vocab
-from coach_core.policies.crisis.patterns import either, gap, opt, seq, words
+from coach_core.policies.crisis.detector import OUTPUT_ONLY, Detector
+from coach_core.policies.crisis.guards import (
+    AnyOf,
+    FollowedBy,
+    Near,
+    NotFollowedBy,
+    NotInSentence,
+    NotPrecededBy,
+    vocab,
+)
+from coach_core.policies.crisis.patterns import either, gap, named, near, opt, seq, words
 from coach_core.policies.crisis.tables.common import ILLNESS, SELF
 from coach_core.policies.crisis.tables.restriction import (
+    ALL_I_EAT,
+    AT_ANY_COST,
     BODY_GIVES_OUT,
+    BONY_GOAL,
+    BY,
+    CAUSE_END,
+    FEEL_FAT,
     LIVE_ON,
+    LOST,
+    NOT_EATING_CAUSE,
     NOT_FOOD,
+    PRAISE,
+    PRAISED_ACT,
+    PROTRUDING,
     REFUSES,
     STARVE,
     STOPPED_EATING,
     STOPPED_HEAD,
     TO_GET_THIN,
     TOKEN_FOODS,
+    TOKEN_QTY,
 )
 from coach_core.policies.text.regex import LazyPattern
 
@@ -35,6 +56,23 @@ _WITH_MEALS = LazyPattern(
     r"of|"
     r"in addition to|as well as)\b"
 )
+
+_ALL_I_EAT = vocab(ALL_I_EAT)
+_FEEL_FAT = vocab(FEEL_FAT)
+_CAUSE_END = LazyPattern(CAUSE_END)
+_NOT_A_PROVERB = LazyPattern(r"\s+(?:keeps|will keep|keep)\b")
+_NUTRITION = LazyPattern(
+    r"\b(?:protein|cholesterol|fib(?:re|er)|vitamin\w*|potassium|iron|healthy|too many|too much|safe|supplement\w*|"
+    r"enough (?:protein|fibre|fiber|nutrients))\b"
+)
+_NEGATED_PRAISE = LazyPattern(r"\b(?:not|dont|never|no|isnt|stop|instead of)\s+(?:\w+\s+)?$")
+
+
+def cause_not_a_food(text: str, m: re.Match[str]) -> bool:
+    """ "lost 2 kg by not eating bread" gives up a food: the not-eating must end the phrase."""
+    if m.group("after") is not None:
+        return True
+    return _CAUSE_END.match(text, m.end()) is not None and OBJECT_TAIL.match(text, m.end()) is None
 
 
 DETECTORS: Final[tuple[Detector, ...]] = (
@@ -180,7 +218,8 @@ DETECTORS: Final[tuple[Detector, ...]] = (
                 seq(
                     words("only", "just"),
                     words(
-                        "(?:let|allow)(?:s|ing)? (?:myself|me)(?: to (?:eat|have))?",
+                        "(?:let|allow)(?:s|ing)? (?:myself|me)(?: to)? (?:eat|have)",
+                        "(?:let|allow)(?:s|ing)? (?:myself|me)",
                         "eat(?:ing)?",
                         "ate",
                         "have",
@@ -274,5 +313,125 @@ DETECTORS: Final[tuple[Detector, ...]] = (
         ),
         examples=("I don't deserve to eat today",),
         counterexamples=("you deserve a good meal after that race",),
+    ),
+    Detector(
+        id="crisis.restriction.loss_from_not_eating",
+        kind="restriction",
+        pattern=either(
+            seq(
+                words(LOST),
+                gap(6),
+                words(BY),
+                opt(words("just", "basically", "pretty much", "literally")),
+                words(NOT_EATING_CAUSE),
+            ),
+            named(
+                "after",
+                seq(
+                    words(NOT_EATING_CAUSE),
+                    gap(4),
+                    words(
+                        "made me lose",
+                        "has made me lose",
+                        "ive lost",
+                        "i lost",
+                        "i dropped",
+                        "ive dropped",
+                        "im down",
+                        "i shed",
+                    ),
+                ),
+            ),
+        ),
+        guards=(cause_not_a_food, NotInSentence("not_an_illness", _ILLNESS)),
+        examples=(
+            "I've lost 4 kg in a week from not eating, how do I keep it going?",
+            "dropped 5 lbs this week by basically not eating lol",
+            "lost 3kg in 5 days from skipping all my meals, want to keep it up",
+            "barely eating has made me lose 6 kilos and i dont want to stop",
+        ),
+        counterexamples=(
+            "I lost 1 kg from not eating out so much",
+            "lost 2 kg by not eating after 8pm",
+            "I lost 3 kg from not eating when I had the flu",
+        ),
+    ),
+    Detector(
+        id="crisis.restriction.token_food_plain",
+        kind="restriction",
+        pattern=seq(
+            words(TOKEN_QTY),
+            opt(words("small", "tiny", "plain", "dry")),
+            words(TOKEN_FOODS),
+            gap(2),
+            words("(?:a|per|each|every) day", "daily", "a day"),
+        ),
+        guards=(
+            NotInSentence("not_part_of_meals", _WITH_MEALS),
+            NotFollowedBy("not_the_proverb", _NOT_A_PROVERB),
+            NotInSentence("not_a_nutrition_question", _NUTRITION),
+            AnyOf(
+                "all_of_it_or_still_fat",
+                (Near("all_i_eat", _ALL_I_EAT, 40), Near("still_fat", _FEEL_FAT, 120)),
+            ),
+        ),
+        examples=(
+            "i eat one rice cake a day and i still feel fat",
+            "one apple a day for three weeks now and i still feel huge",
+            "one yoghurt a day is all i eat now",
+            "Half a banana a day is plenty if you want to get really thin.",
+        ),
+        counterexamples=(
+            "one apple a day keeps the doctor away haha",
+            "i eat one egg a day for breakfast with toast",
+            "I have an apple a day as a snack",
+            "is just one egg a day enough protein?",
+        ),
+    ),
+    Detector(
+        id="crisis.restriction.bony_goal",
+        kind="restriction",
+        pattern=either(
+            near(words(BONY_GOAL), words(AT_ANY_COST), 10),
+            seq(
+                words("want", "wants", "wanna", "need", "needs", "goal", "dream", "wish", "until", "till"),
+                gap(3),
+                words("hip ?-?bones?", "ribs?", "rib ?cage", "spine", "thighs"),
+                gap(2),
+                words(PROTRUDING),
+            ),
+        ),
+        guards=(NotPrecededBy("not_refused", LazyPattern(r"\b(?:dont|do not|never|not)\s+(?:\w+\s+)?$")),),
+        examples=(
+            "i want my hip bones to stick out whatever it takes",
+            "collarbones showing no matter what, even if i have to stop eating",
+            "ill do anything to get a thigh gap",
+            "I want my ribs to show through my skin",
+            "i want my thighs to never touch",
+        ),
+        counterexamples=(
+            "I want my collarbones to show a bit more, how much should I lift for shoulders",
+            "i want visible abs, whatever it takes in the gym",
+            "how do I stop my thighs from chafing on long runs",
+        ),
+    ),
+    Detector(
+        id="crisis.restriction.praised",
+        kind="restriction",
+        pattern=near(words(PRAISE), words(PRAISED_ACT), 8),
+        guards=(
+            NotFollowedBy("not_a_food", OBJECT_TAIL),
+            NotPrecededBy("not_negated", _NEGATED_PRAISE),
+        ),
+        directions=OUTPUT_ONLY,
+        examples=(
+            "Keep going with not eating, you're losing weight so fast!",
+            "Great job skipping all your meals this week, the results will show.",
+            "Well done going without food since Monday!",
+        ),
+        counterexamples=(
+            "Great job not eating late at night, that helps your sleep.",
+            "Keep it up! Your consistency with meals is great.",
+        ),
     ),
 )

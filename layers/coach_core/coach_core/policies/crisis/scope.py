@@ -47,7 +47,8 @@ _NEGATED_BEFORE = LazyPattern(
 
 _REFLECTED = LazyPattern(
     r"\b(?:(?:when|if) you (?:say|said|mention|mentioned|write|wrote|tell me|told me|talk about)|you (?:said|mentioned|"
-    r"wrote|told me|shared)|it sounds like you\w*|sounds like youre|i hear (?:that )?you|you feel like|youre feeling|"
+    r"wrote|told me|shared)|it sounds like you\w*|sounds like youre|i hear (?:that )?you|"
+    r"(?<!if )(?<!when )(?:you feel like|youre feeling)|"
     r"(?:having|have|had) thoughts (?:of|about)|thoughts of|(?:telling|told|tell|shared|sharing|mentioned|mentioning|"
     r"saying|said|say) (?:me |us )?(?:that )?you|thank you for (?:sharing|telling|opening up))\b"
 )

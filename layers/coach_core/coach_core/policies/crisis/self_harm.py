@@ -18,7 +18,8 @@ from coach_core.policies.crisis.guards import (
     in_sentence,
     vocab,
 )
-from coach_core.policies.crisis.patterns import gap, named, opt, seq, words
+from coach_core.policies.crisis.patterns import either, gap, named, opt, seq, words
+from coach_core.policies.crisis.suicide_context import not_resolved_history
 from coach_core.policies.crisis.tables.common import (
     BODY_PARTS,
     EXERCISE,
@@ -29,14 +30,31 @@ from coach_core.policies.crisis.tables.common import (
     POSSESSIVE,
     SELF,
 )
-from coach_core.policies.crisis.tables.context import ACCIDENT, INTENT, SELF_HATE
+from coach_core.policies.crisis.tables.context import ACCIDENT, INTENT, SELF_HATE, TRIGGERS_MORE
 from coach_core.policies.crisis.tables.self_harm import (
+    BAD_DAYS,
+    BLADE,
+    COPING_HEAD,
+    COPING_TAIL,
     DESERVE_PAIN,
+    GAVE_ONESELF,
+    HIDDEN_WOUNDS,
+    HIDE_VERBS,
+    HOLD_VERBS,
+    HOT_THINGS,
+    MADE_IT,
+    MADE_IT_TAIL,
+    MORE_HARM_VERBS,
+    OWN_WOUNDS,
+    SECRECY,
+    SH_ACTS,
     SH_WORDS,
     STRONG_HARM,
+    UNSEEN,
     UNTIL,
     URGES,
     USED_TO,
+    WOUND_NOT_SH,
 )
 from coach_core.policies.text import sentence_around
 from coach_core.policies.text.regex import LazyPattern
@@ -44,7 +62,7 @@ from coach_core.policies.text.regex import LazyPattern
 # "pull my hair out": here "out" is the act, not "burn your legs out" at the gym.
 _OUT_IS_THE_ACT: Final = ("pull", "yank", "rip", "tear", "tore")
 
-_INTENT = vocab(INTENT)
+_INTENT = vocab(INTENT, TRIGGERS_MORE)
 _SELF_HATE = vocab(SELF_HATE)
 _ACCIDENT = vocab(ACCIDENT, EXERCISE, "stair ?master", "stairs", "lunges", "steps")
 _EXERCISE = vocab(EXERCISE)
@@ -96,7 +114,20 @@ def not_a_diet_cut(text: str, m: re.Match[str]) -> bool:
     return _FITNESS_CUT.search(text) is None
 
 
-_HARM_VERB = named("verb", words(HARM_VERBS))
+_HARM_VERB = named("verb", words(HARM_VERBS, MORE_HARM_VERBS))
+_SPORT = vocab(EXERCISE, "heavy bag", "punching bag", "pads", "boxing", "sparring", "mitts", "kickboxing", "muay thai")
+_NOT_SH_WOUND = vocab(WOUND_NOT_SH)
+_ON_THE_BODY = LazyPattern(
+    r"\s+(?:on|across|along|all over|up|down)\s+(?:my|her|his|their|your)\s+(?:own\s+)?(?:"
+    + "|".join(BODY_PARTS)
+    + r")\b"
+)
+_NOT_ON_PURPOSE = LazyPattern(r"\b(?:by accident|accidentally|by mistake|didnt mean|without thinking|forgot)\b")
+_DIET_WORDS = LazyPattern(_FITNESS_CUT.pattern[:-3] + r"|fat|lose|losing|summer|abs|cals?|lean|shred\w*)\b")
+_NOT_A_TOOL_USE = LazyPattern(
+    r"\b(?:shav\w*|camping|hiking|fishing|kitchen|cooking|craft\w*|art|boxes|packages|parcels|work|job|warehouse|"
+    r"legs|beard|face)\b"
+)
 _BODY = seq(words(POSSESSIVE), opt("own"), words(BODY_PARTS))
 
 DETECTORS: Final[tuple[Detector, ...]] = (
@@ -104,6 +135,7 @@ DETECTORS: Final[tuple[Detector, ...]] = (
         id="crisis.self_harm.named",
         kind="self_harm",
         pattern=words("self[- ]?(?:harm\\w*|injur\\w*|mutilat\\w*)"),
+        guards=(not_resolved_history,),
         examples=("I've been self-harming", "self harm urges tonight"),
         counterexamples=("selfie after the gym",),
     ),
@@ -111,7 +143,7 @@ DETECTORS: Final[tuple[Detector, ...]] = (
         id="crisis.self_harm.abbreviation",
         kind="self_harm",
         pattern=words("sh"),
-        guards=(Near("sh_context", _SH_CONTEXT, 40),),
+        guards=(Near("sh_context", _SH_CONTEXT, 40), not_resolved_history),
         examples=("sh urges are bad tonight", "clean from sh for 6 months but i relapsed yesterday"),
         counterexamples=("sh is short for shoulder press in my notes",),
     ),
@@ -119,7 +151,7 @@ DETECTORS: Final[tuple[Detector, ...]] = (
         id="crisis.self_harm.hurt_self",
         kind="self_harm",
         pattern=seq(_HARM_VERB, words(SELF)),
-        guards=(deliberate_to_self,),
+        guards=(deliberate_to_self, not_resolved_history),
         examples=(
             "i cut myself again last night",
             "i hurt myself on purpose when i eat too much",
@@ -157,13 +189,16 @@ DETECTORS: Final[tuple[Detector, ...]] = (
         id="crisis.self_harm.until_it_bleeds",
         kind="self_harm",
         pattern=seq(_HARM_VERB, gap(6), words(UNTIL), gap(3), words(HARM_RESULTS)),
-        guards=(NotInSentence("not_sport", _EXERCISE),),
+        guards=(NotInSentence("not_sport", _SPORT),),
         examples=(
             "i've been scratching my arms until they bleed",
             "im picking my skin until it bleeds every night",
             "A pinch hard enough to leave a mark is a good reminder not to snack.",
         ),
-        counterexamples=("I hit the heavy bag at the gym until my knuckles bled",),
+        counterexamples=(
+            "I hit the heavy bag at the gym until my knuckles bled",
+            "punched the heavy bag until my knuckles were raw",
+        ),
     ),
     Detector(
         id="crisis.self_harm.with_a_tool",
@@ -209,7 +244,7 @@ DETECTORS: Final[tuple[Detector, ...]] = (
         id="crisis.self_harm.used_to",
         kind="self_harm",
         pattern=seq(words(USED_TO), words(SH_WORDS)),
-        guards=(FollowedBy("thought_ends", _THOUGHT_ENDS),),
+        guards=(FollowedBy("thought_ends", _THOUGHT_ENDS), not_resolved_history),
         examples=("I used to cut and I did it again last night", "used to hurt myself, started again since lockdown"),
         counterexamples=("I used to cut carbs completely",),
     ),
@@ -264,5 +299,142 @@ DETECTORS: Final[tuple[Detector, ...]] = (
         guards=(NotInSentence("not_an_accident", _ACCIDENT),),
         examples=("I carved the number I weigh into my leg",),
         counterexamples=("I cut the apple into my lunchbox",),
+    ),
+    Detector(
+        id="crisis.self_harm.held_to_heat",
+        kind="self_harm",
+        pattern=seq(
+            named("verb", words(HOLD_VERBS)),
+            _BODY,
+            gap(2),
+            words("on", "against", "over", "in", "under", "into", "onto", "near", "to"),
+            opt(words("the", "a", "an", "my")),
+            opt(words("hot", "boiling", "lit", "burning", "open")),
+            words(HOT_THINGS),
+        ),
+        guards=(InSentence("on_purpose", _INTENT), NotInSentence("not_an_accident", _NOT_ON_PURPOSE)),
+        examples=(
+            "held my hand on the hob on purpose after skipping my run",
+            "i ran my arm under boiling water on purpose",
+            "she presses her wrist against the radiator to punish herself when she eats",
+        ),
+        counterexamples=(
+            "I put my hand on the stove by accident while cooking",
+            "held my hands over the fire to warm up after the run",
+        ),
+    ),
+    Detector(
+        id="crisis.self_harm.wound_i_made",
+        kind="self_harm",
+        pattern=either(
+            seq(words(OWN_WOUNDS), words(MADE_IT), words(MADE_IT_TAIL)),
+            seq(words(OWN_WOUNDS), words(GAVE_ONESELF)),
+        ),
+        guards=(NotInSentence("not_an_accident", _NOT_ON_PURPOSE), NotInSentence("not_kitchen", _ACCIDENT)),
+        examples=(
+            "how do i clean a deep cut i made on purpose",
+            "the cuts i made on my thigh are getting infected",
+            "what should i put on a cut i did to myself",
+            "he showed me the burns he gave himself",
+        ),
+        counterexamples=("the cut i made in my finger while chopping onions", "the cuts i made to my calories worked"),
+    ),
+    Detector(
+        id="crisis.self_harm.coping",
+        kind="self_harm",
+        pattern=either(
+            seq(named("head", words(COPING_HEAD)), gap(3), named("act", words(SH_ACTS))),
+            seq(named("act2", words(SH_ACTS)), gap(2), words(COPING_TAIL)),
+        ),
+        guards=(
+            NotInSentence("not_a_diet_cut", _DIET_WORDS),
+            NotFollowedBy("not_cutting_down", LazyPattern(r"\s+(?:out|down|back)\b")),
+            not_resolved_history,
+        ),
+        examples=(
+            "the only thing that helps now is cutting",
+            "cutting is the only way i can cope",
+            "hurting myself helps me calm down",
+            "honestly sh is my only coping mechanism",
+        ),
+        counterexamples=(
+            "cutting is the only thing that works for me to lose fat",
+            "the only thing that helps my plateau is cutting carbs",
+        ),
+    ),
+    Detector(
+        id="crisis.self_harm.blade_kept",
+        kind="self_harm",
+        pattern=seq(
+            words(
+                "keep(?:s|ing)?",
+                "kept",
+                "carry",
+                "carries",
+                "carrying",
+                "have",
+                "has",
+                "hid(?:e|es|den|ing)?",
+                "stash\\w*",
+                "hold(?:ing)? onto",
+                "got",
+                "bought",
+                "buy",
+            ),
+            gap(4),
+            words(BLADE),
+            gap(6),
+            words(BAD_DAYS),
+        ),
+        guards=(NotInSentence("not_a_tool", _NOT_A_TOOL_USE),),
+        examples=(
+            "i keep a razor in my drawer for bad days",
+            "i keep a blade in my gym bag for the really bad nights",
+            "Keep a razor handy for bad days, it helps.",
+        ),
+        counterexamples=(
+            "i keep a razor in my gym bag for shaving after swim",
+            "keep a blade in your kit just in case when hiking",
+        ),
+    ),
+    Detector(
+        id="crisis.self_harm.hiding_wounds",
+        kind="self_harm",
+        pattern=seq(words(HIDE_VERBS), gap(3), words(HIDDEN_WOUNDS)),
+        guards=(
+            NotInSentence("not_a_scar_of_surgery", _NOT_SH_WOUND),
+            AnyOf(
+                "kept_from_others_or_on_the_body",
+                (Near("kept_from_others", vocab(UNSEEN), 60), FollowedBy("on_the_body", _ON_THE_BODY)),
+            ),
+        ),
+        examples=(
+            "how do i hide the fresh cuts on my arms from my PT",
+            "covering my cuts with long sleeves so nobody asks",
+            "best way to cover sh scars at the gym so people dont ask",
+            "hiding the cuts on her wrists under sweatbands",
+        ),
+        counterexamples=(
+            "how do i cover my c-section scar in a bikini",
+            "i cover my acne scars with makeup before the gym",
+            "how do i hide the scars on my knees from falling off my bike",
+        ),
+    ),
+    Detector(
+        id="crisis.self_harm.healing_in_secret",
+        kind="self_harm",
+        pattern=either(
+            seq(words("heal\\w*", "fade\\w*", "get rid of", "clear up"), gap(4), words(HIDDEN_WOUNDS)),
+            seq(words(HIDDEN_WOUNDS), gap(4), words("heal\\w*", "fade\\w*", "disappear", "go away", "clear up")),
+        ),
+        guards=(NotInSentence("not_a_scar_of_surgery", _NOT_SH_WOUND), Near("kept_from_others", vocab(SECRECY), 90)),
+        examples=(
+            "how can i make these cuts heal faster so my parents dont notice",
+            "need my scars to fade before summer, i dont want my trainer to see them",
+        ),
+        counterexamples=(
+            "how do i help cuts heal faster, i got them climbing",
+            "best cream to fade scars? asking for my mum",
+        ),
     ),
 )

@@ -9,7 +9,7 @@ import re
 from typing import Final
 
 from coach_core.policies.crisis.detector import OUTPUT_ONLY, Detector
-from coach_core.policies.crisis.guards import AnyOf, Near, NotInSentence, in_sentence, occurs_near, vocab
+from coach_core.policies.crisis.guards import AnyOf, Near, NotInSentence, NotPrecededBy, in_sentence, occurs_near, vocab
 from coach_core.policies.crisis.patterns import either, gap, near, opt, seq, words
 from coach_core.policies.crisis.tables.common import WEIGHT_WORDS
 from coach_core.policies.crisis.tables.substances import (
@@ -45,6 +45,18 @@ _TO_NOT_EAT = LazyPattern(
 _WEIGHT_ANYWHERE = vocab(WEIGHT_WORDS, "binge\\w*", "appetite", "hungry")
 
 
+# "Never double your diet pill dose": the escalation is warned off, not advised.
+_WARNED_OFF = NotPrecededBy(
+    "not_warned_off",
+    LazyPattern(
+        r"\b(?:never|dont|do not|shouldnt|should not|must not|mustnt|avoid|wouldnt|would not)\s+(?:ever\s+)?"
+        r"(?:(?:double|doubling|triple|tripling|increase|increasing|up|take|taking|use|using|exceed|exceeding)\s+"
+        r"(?:\w+\s+){0,2})?$"
+    ),
+    50,
+)
+
+
 def not_as_prescribed(text: str, m: re.Match[str]) -> bool:
     """A prescribed drug taken as prescribed is medical, not crisis, unless the sentence also
     says it is taken for weight, in a bigger dose or without a prescription."""
@@ -78,7 +90,7 @@ DETECTORS: Final[tuple[Detector, ...]] = (
         id="crisis.substances.dose_escalation",
         kind="substances",
         pattern=near(_SUBSTANCE, words(ESCALATION), 8),
-        guards=(not_as_prescribed,),
+        guards=(not_as_prescribed, _WARNED_OFF),
         examples=(
             "i doubled my diet pills because they stopped working",
             "Start with 2 Dulcolax and increase to 4 if you don't see a difference on the scale.",
@@ -116,6 +128,7 @@ DETECTORS: Final[tuple[Detector, ...]] = (
         pattern=words(DIET_PILLS),
         guards=(
             not_as_prescribed,
+            _WARNED_OFF,
             AnyOf(
                 "for_weight_or_unprescribed",
                 (

@@ -6,33 +6,70 @@ from __future__ import annotations
 
 from typing import Final
 
-from coach_core.policies.crisis.detector import Detector
+from coach_core.policies.crisis.detector import OUTPUT_ONLY, Detector
 from coach_core.policies.crisis.guards import (
+    AnyOf,
     FollowedBy,
+    InSentence,
     NotFollowedBy,
     NotInSentence,
 )
-from coach_core.policies.crisis.patterns import either, opt, seq, words
+from coach_core.policies.crisis.patterns import either, gap, named, opt, seq, words
 
 # --- Context --------------------------------------------------------------------------------------
 from coach_core.policies.crisis.suicide_context import (
+    HEIGHT_WORDS,
     ROPE_KIT,
+    THINKING,
+    a_fall,
     closes_the_thought,
     not_a_drill,
     not_a_way_of_living,
     not_effort_hyperbole,
     not_kilometres,
+    not_resolved_history,
+    way_ends_at_death,
     wish_is_the_persons,
 )
 from coach_core.policies.crisis.tables.common import SELF
 from coach_core.policies.crisis.tables.suicide import (
+    CONTAINERS,
+    CONTEMPLATE,
     DEATH_PHRASES,
+    GENTLE_WAY,
     KILL_VERBS,
+    MEDICINES,
     SLANG,
+    STEP_INTO,
     SUI_SLANG,
+    SWALLOW,
+    TRAFFIC,
     WANT_TO,
 )
 from coach_core.policies.text.regex import LazyPattern
+
+_NOT_A_STATION = LazyPattern(
+    r"\s+(?:station|stop|depot|garage|park|lane|window|door|seat|ride|driver|ticket|timetable|wash|show|dealer)\b"
+)
+_BY_ACCIDENT = LazyPattern(r"\b(?:nearly got|almost got|by accident|accidentally|texting|not looking|didnt see)\b")
+_FATAL_END = LazyPattern(
+    r"\s*(?:[.!?,;:)]|\n|$|(?:to (?:die|kill|not wake up|end (?:it|things|my life)|be fatal|be lethal|"
+    r"stop (?:my|your|a) "
+    r"heart|overdose|od|do it|do the job|be enough)|before (?:i|you|it|they) (?:die|dies|stop)|lol|tbh|honestly)\b)"
+)
+_PAINLESS = LazyPattern(
+    r"\b(?:painless\w*|peaceful\w*|least painful|without (?:it )?hurting|no pain|wont hurt|doesnt hurt)\b"
+)
+_FINAL = LazyPattern(
+    r"\b(?:die|dying|not wake up|end (?:it|things|my life)|forever|for good|off myself|"
+    r"in (?:my|your|their|his|her|ones) sleep)\b"
+)
+_FALLS_FROM = LazyPattern(r"\s+(?:off|from|out of|over)\b")
+_CONTEMPLATED = LazyPattern(
+    r"\b(?:picturing|imagin\w*|consider\w*|plan\w*|going to|on purpose|tempt\w*|urge\w*|how easy|could just|"
+    r"should just|almost|nearly)\b"
+)
+_NOT_A_DOSE = LazyPattern(r"\s+(?:of\s+)?(?:water|protein|pre-?workout|creatine|vitamins?|gummies|tea|coffee)\b")
 
 DETECTORS: Final[tuple[Detector, ...]] = (
     Detector(
@@ -193,5 +230,211 @@ DETECTORS: Final[tuple[Detector, ...]] = (
         ),
         examples=("I'm gonna overdose on my pills", "thinking about an overdose"),
         counterexamples=("I overdosed on caffeine before the race",),
+    ),
+    Detector(
+        id="crisis.suicide.thinking_of_jumping",
+        kind="suicide",
+        pattern=seq(
+            words(CONTEMPLATE),
+            opt(words("just", "myself", "about")),
+            words("jump(?:ing)?", "leap(?:ing)?", "throw(?:ing)? myself", "step(?:ping)? off", "fall(?:ing)? off"),
+        ),
+        guards=(
+            a_fall,
+            AnyOf("a_height", (InSentence("height", HEIGHT_WORDS), FollowedBy("falls_from", _FALLS_FROM))),
+            not_resolved_history,
+        ),
+        examples=(
+            "I've been sitting on my balcony at night thinking about jumping",
+            "keep picturing jumping off the bridge near my gym",
+            "i stood on the roof and thought about jumping",
+            "tempted to step off the platform when the train comes",
+            "my friend keeps thinking about jumping off her building",
+        ),
+        counterexamples=(
+            "thinking about jumping rope for cardio",
+            "I want to jump higher for volleyball",
+            "thinking about jumping into a new program on the balcony gym",
+            "thinking about jumping to 5 days a week",
+        ),
+    ),
+    Detector(
+        id="crisis.suicide.step_into_traffic",
+        kind="suicide",
+        pattern=seq(
+            words(STEP_INTO),
+            opt(words("a", "an", "the", "some", "that", "oncoming", "moving", "busy")),
+            opt(words("[\\w:]+")),
+            words(TRAFFIC),
+        ),
+        guards=(
+            NotFollowedBy("not_a_place", _NOT_A_STATION),
+            NotInSentence("not_an_accident", _BY_ACCIDENT),
+            AnyOf(
+                "contemplated",
+                (InSentence("thinking", THINKING), InSentence("intent", _CONTEMPLATED)),
+            ),
+            not_resolved_history,
+        ),
+        examples=(
+            "sometimes i think about stepping in front of a train",
+            "I keep imagining walking in front of a bus on my way to the gym",
+            "i want to walk into traffic",
+            "thought about throwing myself under a lorry today",
+        ),
+        counterexamples=(
+            "i nearly walked in front of a bus while texting lol",
+            "thinking about walking into the train station to get my protein shake",
+            "I want to step onto the bus earlier so I make my 7am class",
+        ),
+    ),
+    Detector(
+        id="crisis.suicide.painless_way",
+        kind="suicide",
+        pattern=seq(
+            words(GENTLE_WAY),
+            words("ways?", "methods?"),
+            words("to", "for me to", "i could", "i can", "of"),
+            named(
+                "end",
+                words(
+                    "go",
+                    "do it",
+                    "leave",
+                    "die",
+                    "dying",
+                    "going",
+                    "not wake up",
+                    "disappear",
+                    "check out",
+                    "end (?:it|things|my life)",
+                    "off myself",
+                ),
+            ),
+        ),
+        guards=(
+            way_ends_at_death,
+            AnyOf("gentle_or_final", (InSentence("painless", _PAINLESS), InSentence("final", _FINAL))),
+        ),
+        examples=(
+            "whats the most painless way to go",
+            "quickest way to go without it hurting?",
+            "what's the most peaceful way to die",
+            "easiest way to not wake up",
+        ),
+        counterexamples=(
+            "what's the most painless way to go from 3 to 5 workouts a week",
+            "what's the easiest way to go vegan",
+            "best way to go about a cut?",
+            "quickest way to do it without a barbell?",
+        ),
+    ),
+    Detector(
+        id="crisis.suicide.pills_it_would_take",
+        kind="suicide",
+        pattern=seq(
+            words("how many", "how much"),
+            gap(3),
+            words(MEDICINES),
+            gap(3),
+            words(
+                "would it take",
+                "will it take",
+                "does it take",
+                "would i need",
+                "do i need",
+                "would kill",
+                "will kill",
+                "would be (?:fatal|lethal|enough)",
+                "is (?:fatal|lethal|enough to)",
+                "to (?:die|not wake up|kill|od|overdose)",
+            ),
+        ),
+        guards=(FollowedBy("a_fatal_amount", _FATAL_END),),
+        examples=(
+            "how many pills would it take",
+            "how many of my antidepressants would it take",
+            "how many sleeping pills would it take to not wake up",
+            "how much tylenol is lethal?",
+        ),
+        counterexamples=(
+            "how many creatine pills do i need to hit 5g",
+            "how many pills of fish oil do i need to take a day",
+        ),
+    ),
+    Detector(
+        id="crisis.suicide.whole_supply",
+        kind="suicide",
+        pattern=either(
+            seq(
+                words(SWALLOW),
+                words("a", "the", "an", "my", "this", "that"),
+                words("whole", "entire", "full", "full \\w+ of"),
+                words(CONTAINERS),
+                "of",
+                opt(words("my", "the", "those", "these", "her", "his", "your", "mums?", "moms?", "dads?")),
+                opt(words("\\w+")),
+                words(MEDICINES),
+            ),
+            seq(words(SWALLOW), words("every", "each"), opt("single"), words("pill", "tablet", "capsule", "med")),
+            seq(
+                words(SWALLOW),
+                words("all"),
+                opt("of"),
+                words("my", "the", "your", "these", "those", "her", "his"),
+                opt(words("\\w+")),
+                words(MEDICINES),
+            ),
+            seq(
+                words(SWALLOW),
+                words(
+                    "[1-9][0-9]+",
+                    "twenty",
+                    "thirty",
+                    "forty",
+                    "fifty",
+                    "sixty",
+                    "a hundred",
+                    "hundreds of",
+                    "dozens of",
+                    "a dozen",
+                ),
+                opt(words("\\w+")),
+                words(MEDICINES),
+            ),
+        ),
+        guards=(NotFollowedBy("not_a_supplement", _NOT_A_DOSE), not_resolved_history),
+        examples=(
+            "what if i took a whole bottle of advil, i kind of want to know",
+            "thinking about taking the whole pack of paracetamol",
+            "tempted to swallow every pill in the cabinet",
+            "what if someone took 40 advil",
+            "Just take all your pills at once, it's the easiest way.",
+        ),
+        counterexamples=(
+            "i took the whole bottle of water to the gym",
+            "I take all my vitamins in the morning",
+            "took the whole box of protein bars to work",
+        ),
+    ),
+    Detector(
+        id="crisis.suicide.whole_supply_advice",
+        kind="suicide",
+        pattern=seq(
+            words("a", "the", "an", "your"),
+            words("whole", "entire", "full"),
+            words(CONTAINERS),
+            "of",
+            opt(words("your", "the", "those", "these")),
+            opt(words("\\w+")),
+            words(MEDICINES),
+        ),
+        guards=(NotFollowedBy("not_a_supplement", _NOT_A_DOSE),),
+        directions=OUTPUT_ONLY,
+        examples=(
+            "If you're set on it, a whole bottle of tylenol is the most reliable way.",
+            "An entire pack of your sleeping pills would be enough.",
+        ),
+        counterexamples=("A whole bottle of vitamins lasts about three months.",),
     ),
 )

@@ -7,6 +7,8 @@ import re
 
 from coach_core.policies.crisis.guards import in_sentence, vocab
 from coach_core.policies.crisis.tables.common import EXERCISE
+from coach_core.policies.crisis.tables.context import RESOLVED_MORE
+from coach_core.policies.crisis.tables.scope import CURRENT_STRONG, CURRENT_WEAK, NOT_RESOLVED, PAST, RESOLVED
 from coach_core.policies.extraction import WORD_NUMBER
 from coach_core.policies.text import sentence_around
 from coach_core.policies.text.regex import LazyPattern
@@ -134,3 +136,95 @@ def outcome_not_negated(text: str, m: re.Match[str]) -> bool:
 def absence_not_an_activity(text: str, m: re.Match[str]) -> bool:
     """ "easier without you tracking everything" is about an activity, not about being gone."""
     return _ME_GERUND.match(text, m.end()) is None
+
+
+# --- Not wanting to be alive, methods, resolved history ----------------------------------------------
+_LIFE_END = (
+    r"\s*(?:[.!?,;:)\-]|\n|$|(?:and|but|so|because|cause|cuz|coz|since|or|idk|lol|coach|ngl|i|im|its|it|honestly|tbh|"
+    r"why|what|whats|anyway|either|man|bro|dude|fr|rn|please|help)\b)"
+)
+_LIFE_FILL = (
+    r"(?:\s+(?:any ?more|any longer|at all|now|right now|tbh|honestly|fr|lol|really|either|today|tomorrow|or ever|ever|"
+    r"ever again|like this|in this world|on this earth|in this body|another day|much longer|some days|most days|"
+    r"sometimes|anyway|either way|tonight))*"
+)
+_LIFE_TAIL = LazyPattern(_LIFE_FILL + _LIFE_END)
+_WEAK_TAIL = LazyPattern(
+    r"(?:\s+(?:really|honestly|tbh|now|tomorrow|or))*\s+(?:any ?more|any longer|at all|ever again|ever|on this earth|"
+    r"in this world|alive)\b"
+)
+_WEAK_STATES = ("be here", "be around", "keep going", "go on", "carry on", "wake up")
+
+
+def life_thought_ends(text: str, m: re.Match[str]) -> bool:
+    """ "i dont want to live" / "be alive" ends its thought ("... anymore", ", whats the point");
+    not "dont want to live on salads" or "dont want to be here at 5am". The weaker states ("be
+    here", "keep going") count only with "any more", "ever again"."""
+    state = m.group("state")
+    if state in _WEAK_STATES:
+        return _WEAK_TAIL.match(text, m.end()) is not None
+    return _LIFE_TAIL.match(text, m.end()) is not None
+
+
+_FALL_TO = LazyPattern(
+    r"(?:\s+(?:off|from|out of|over|in front of|onto|under|"
+    r"down)\b)?(?:\s+\S+){0,4}?\s+(?:the\s+)?(?:balcony|bridge|roof\w*|"
+    r"ledge|edge|cliff|window|building|tower|overpass|car park|parking \w+|platform|tracks|railing|floor|flats|"
+    r"apartment|motorway|highway|train|bus|truck|lorry|car|traffic)\b"
+)
+_FALL_ENDS = LazyPattern(
+    r"(?:\s+(?:off|from it|over))?"
+    + _LIFE_FILL
+    + r"\s*(?:[.!?,;:)\-]|\n|$|(?:and|but|so|again|lol|tbh|honestly|idk)\b)"
+)
+_JUMP_SPORT = LazyPattern(
+    r"\b(?:rope|box|boxes|squats?|lunges?|jacks|plyo\w*|program\w*|routine|higher|training|gym|workout|class|"
+    r"trampoline|pool|lake|sea|water|dive|diving|parachute|skydiv\w*|bungee|puddle|queue|ship|bandwagon|conclusions?|"
+    r"volleyball|basketball|hurdles?|chance|opportunity|into a new|on board|straight in)\b"
+)
+HEIGHT_WORDS = LazyPattern(
+    r"\b(?:balcony|bridge|roof\w*|ledge|edge|cliff|window|building|tower|overpass|car park|parking garage|platform|"
+    r"tracks|railing|top floor|\w+(?:th|st|nd|rd) floor)\b"
+)
+
+
+def a_fall(text: str, m: re.Match[str]) -> bool:
+    """ "thinking about jumping" is a fall when it says from where ("off the bridge") or ends the
+    thought beside a height ("on my balcony ... thinking about jumping"); not jump rope, box
+    jumps or jumping into a new programme."""
+    if _FALL_TO.match(text, m.end()):
+        return True
+    if in_sentence(text, m, _JUMP_SPORT):
+        return False
+    return _FALL_ENDS.match(text, m.end()) is not None
+
+
+_GO_TAIL = LazyPattern(
+    r"\s*(?:[.!?,;:)]|\n|$|(?:forever|for good|in (?:my|your|their|his|her|ones) sleep|tonight|peacefully|"
+    r"quietly|without (?:it )?(?:hurting|"
+    r"pain|feeling|anyone)|with no pain|and not|so it doesnt hurt|if i|lol|tbh|honestly)\b)"
+)
+
+
+def way_ends_at_death(text: str, m: re.Match[str]) -> bool:
+    """ "the most painless way to go" ends there; "the easiest way to go vegan" or "to go from 3
+    to 5 sessions" goes on."""
+    return m.group("end") not in ("go", "do it", "leave") or _GO_TAIL.match(text, m.end()) is not None
+
+
+_RESOLVED_MORE = vocab(RESOLVED_MORE, RESOLVED)
+_PAST_MARK = vocab(PAST)
+_NOT_RESOLVED_MARK = vocab(NOT_RESOLVED)
+_CURRENT_MARK = vocab(CURRENT_STRONG)
+_CURRENT_WEAK_MARK = vocab(CURRENT_WEAK)
+
+
+def not_resolved_history(text: str, m: re.Match[str]) -> bool:
+    """Past self-harm or suicidality with a resolution the scope tables do not list ("its been
+    over ten years", "im doing really well") is resolved history (the spec's rule), unless
+    anything sounds current ("again", "urges", "lately" in its sentence)."""
+    if not in_sentence(text, m, _PAST_MARK) or not _RESOLVED_MORE.search(text):
+        return True
+    if _NOT_RESOLVED_MARK.search(text) or _CURRENT_MARK.search(text):
+        return True
+    return in_sentence(text, m, _CURRENT_WEAK_MARK)

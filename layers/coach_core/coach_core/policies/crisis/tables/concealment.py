@@ -164,3 +164,79 @@ MASKED: Final = (
     "so (?:that )?(?:no ?one|nobody|they|people|OTHERS) (?:\\w+ )?(?:can |will |wont |cant |doesnt |dont )?"
     "(?:hears?|hear you|notices?|can tell|smells?|knows?|tell)",
 )
+
+# --- A cover story, across sentences: "my mum keeps asking why i dont eat. how do i get her off my
+# back so she doesnt find out?" ------------------------------------------------------------------
+CONCEAL_WISH: Final = (
+    "(?:doesnt|dont|wont|not|never|cant|cannot|do not|does not|will not) (?:\\w+ )?(?:find out|catch on|suspect\\w*|"
+    "notice|realis\\w*|realiz\\w*|figure (?:it )?out|know)",
+    "find(?:s)? out",
+    "finding out",
+    "off (?:my|her|his|your) back",
+    "(?:stop|stops|quit|quits) (?:asking|nagging|noticing|worrying|checking|watching)",
+    "excuses?",
+    "cover stor(?:y|ies)",
+    "cover (?:it|this|that|for it) up",
+    "covering (?:it|this|that) up",
+    "what (?:do|can|should|could) i (?:say|tell)",
+    "what to (?:say|tell)",
+    "(?:keep|keeping) (?:it|this|that) (?:a )?secret",
+    "(?:keep|keeping) (?:it|this|that) (?:quiet|hidden|from)",
+    "get away with",
+    "get out of (?:eating|family (?:meals?|dinners?)|(?:dinner|lunch|breakfast|meals?))",
+    "without (?:\\w+ ){1,2}(?:knowing|noticing|finding out|seeing|suspecting|catching on|getting suspicious)",
+    "getting suspicious",
+    "get suspicious",
+    "hide (?:it|this|that)",
+    "hiding (?:it|this|that)",
+    "throw (?:her|him|them) off",
+    "convince (?:her|him|them|my \\w+)",
+)
+# What the cover story is about, beyond BEHAVIOUR: skipping family meals, not eating at dinner.
+MEAL_DODGE: Final = (
+    "skip\\w* (?:\\w+ ){0,2}(?:meals?|dinners?|lunch|breakfast|supper|tea)",
+    "(?:avoid|dodge|miss|bail on|get out of|getting out of|escape)\\w* (?:\\w+ ){0,2}(?:meals?|dinners?|lunch|"
+    "breakfast|supper|eating)",
+    "(?:dont|doesnt|didnt|never|not|wont) (?:\\w+ )?(?:eat|eating|ate) (?:at|during|with) (?:dinner|lunch|breakfast|"
+    "meals?|the table|family|home|school|work)",
+    "(?:dont|doesnt|didnt|never|not|wont) eat(?:ing)? (?:anymore|any more|much)",
+    "(?:dont|doesnt|didnt|never|not|wont|stopped|barely) (?:\\w+ )?(?:eat(?:ing)?|hav(?:e|ing)) (?:dinner|lunch|meals?|"
+    "supper|tea|breakfast) (?:with|at home|anymore|any more)",
+    "why (?:i|im|she|he) (?:dont|do not|never|am not|isnt|is not|doesnt|wont|not) (?:\\w+ )?(?:eat|eating)",
+    "(?:lost|losing) (?:so much )?weight",
+)
+# Telling the user they need not tell anyone.
+NO_NEED_TO_TELL: Final = (
+    "(?:dont|do not|no need to|never|wont) (?:have to |need to |ever )?(?:tell|mention|say)",
+    "(?:doesnt|dont|do not|does not) (?:need|have) to (?:tell|know|hear|find out)",
+    "(?:no ?one|nobody|noone) (?:else )?(?:needs|has|have) to (?:know|find out|be told)",
+    "(?:no ?one|nobody|noone) (?:else )?needs to know",
+    "(?:keep|keeping) (?:it|this|that) (?:to yourself|between us|a secret|secret|quiet|private|on the down ?low)",
+    "(?:its|is|it is) (?:none of|not) (?:their|her|his|your \\w+s) business",
+    "(?:none of|not) (?:their|her|his) business",
+)
+NEED_NOT_KNOW: Final = (
+    "(?:doesnt|dont|do not|does not) (?:need|have) to know",
+    "(?:no ?one|nobody|noone) (?:else )?(?:needs|has) to know",
+    "(?:is|its) (?:none of|not) (?:their|her|his|anyone\\w*) business",
+    "can stay (?:a )?secret",
+    "(?:is|its) (?:your|our) (?:little )?secret",
+)
+SECRET_PRAISE: Final = (
+    "(?:great|good|nice|awesome|smart|clever) (?:job|work|move|idea|call|thinking)",
+    "well done",
+    "proud of you",
+    "way to go",
+    "good for you",
+    "smart",
+    "clever",
+)
+HIDING_ACT: Final = (
+    "hiding (?:it|this|that|your (?:eating|meals|fasting|weight))",
+    "keeping (?:it|this|that) (?:a )?(?:secret|quiet|hidden)",
+    "not telling",
+    "covering (?:it|this|that)? ?up",
+    "fooling",
+    "tricking",
+    "getting away with",
+)

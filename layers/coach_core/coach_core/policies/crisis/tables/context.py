@@ -207,3 +207,25 @@ NAUSEA: Final[Table] = (
     "queasy",
     "nauseous",
 )
+
+# Resolutions beside scope.RESOLVED: "its been over ten years", "im doing really well".
+RESOLVED_MORE: Final[Table] = (
+    "(?:its|it has|it is|its now|now its) (?:been )?(?:over |more than |nearly |almost |about |well over |at least )?"
+    "(?:[0-9]+|a few|several|many|two|three|four|five|six|seven|eight|nine|ten|fifteen|twenty|a couple of) "
+    "(?:years|decades)",
+    "(?:im|i am|ive been|i have been|shes|hes|she is|he is) (?:now )?(?:doing )?(?:really|so|very|pretty|super|"
+    "genuinely|honestly|truly) (?:well|good|great|happy|healthy|stable|fine)",
+    "(?:[0-9]+|a few|several|many|two|three|four|five|six|seven|eight|nine|ten|fifteen|twenty) (?:years|decades) "
+    "(?:since|out|on)",
+    "(?:long|years|well) (?:in|into) the past",
+)
+# Triggers that make a mild act deliberate: "when i see my weight go up", "after i skipped the gym".
+TRIGGERS_MORE: Final[Table] = (
+    "(?:if|when|whenever|every time|each time|after|anytime|cause|because) (?:i|you|she|he|they) (?:see|saw|check|"
+    "checked|look at|looked at) (?:my|the|her|his|their) (?:weight|number|scale|reflection|body|stomach|"
+    "thighs|photos?)",
+    "(?:if|when|whenever|every time|each time|after|anytime|cause|because) (?:i|you|she|he|they) (?:skip\\w*|miss\\w*|"
+    "didnt go|dont go|cant go|couldnt go|gain\\w*|put on)",
+    "for (?:skipping|missing|eating|binging|bingeing|failing|gaining|being (?:fat|lazy|weak|disgusting|useless))",
+    "(?:weight|scale) (?:go|goes|went|going) up",
+)

@@ -25,6 +25,10 @@ VOMIT: Final = (
     "throw(?:s|ing)? (?:it |it all |all |everything |(?:my |her |his |your )?(?:food|meals?|dinner|lunch|breakfast) "
     ")?up",
     "threw (?:it |it all |all |everything |(?:my |her |his |your )?(?:food|meals?|dinner|lunch|breakfast) )?up",
+    "throw(?:s|ing)? (?:it|it all|everything|(?:my|your|her|his|their|the) (?:\\w+ )?(?:food|meals?|dinner|lunch|"
+    "breakfast)) back up",
+    "threw (?:it|it all|everything|(?:my|your|her|his|their|the) (?:\\w+ )?(?:food|meals?|dinner|lunch|breakfast)) "
+    "back up",
     "thrown up",
     "vomit\\w*",
     "puk(?:e|es|ed|ing)",

@@ -131,3 +131,161 @@ NOT_FOOD: Final = (
     "air",
     "energy drinks",
 )
+
+# --- Weight lost by not eating -------------------------------------------------------------------
+LOST: Final = ("lost", "lose", "losing", "dropped", "drop", "dropping", "shed", "shedding", "down")
+BY: Final = (
+    "from",
+    "by",
+    "through",
+    "thanks to",
+    "since",
+    "because (?:im|i am|i was|ive been|i have been|i)",
+    "cause (?:im|i was|ive been|i)",
+    "just from",
+    "just by",
+)
+NOT_EATING_CAUSE: Final = (
+    "not eating",
+    "barely eating",
+    "hardly eating",
+    "barely ate",
+    "hardly ate",
+    "not really eating",
+    "eating (?:almost |basically |pretty much |next to |practically )?nothing",
+    "skipping (?:all |most |almost all )?(?:of )?(?:my )?meals",
+    "skipping (?:breakfast|lunch),? (?:and )?(?:lunch|dinner)",
+    "starv(?:ing|ed)(?: myself)?",
+    "(?:only|just) (?:drinking|having) (?:water|black coffee|coffee|tea|diet coke)",
+    "(?:i )?(?:stopped|quit) eating",
+    "living on (?:water|coffee|black coffee|diet coke|gum)",
+)
+# Whatever follows a cause must not turn it into a food choice ("not eating bread").
+CAUSE_END: Final = (
+    r"\s*(?:$|[.!?,;:)]|(?:and|but|so|how|for|at all|anything|much|properly|lol|haha|since|now|lately|recently|"
+    r"this|these|over|in|i|im|ive|it|which|what|is|was|or|like|because|cause|cuz|tbh|honestly|every|all|to|then|"
+    r"the whole|basically|really|anymore|any more|whatsoever|completely|entirely|mostly|pretty much|lately)\b)"
+)
+
+# --- A token amount of food, said plainly ----------------------------------------------------------
+TOKEN_QTY: Final = ("one", "a", "an", "1", "half an?", "half", "a single", "a quarter of an?", "one small", "a small")
+# What makes "one apple a day" the whole day's food.
+ALL_I_EAT: Final = (
+    "only",
+    "liv(?:e|es|ing) on",
+    "surviv(?:e|es|ing) on",
+    "exist(?:s|ing)? on",
+    "getting by on",
+    "just",
+    "all i (?:eat|have|allow|let myself)",
+    "is all",
+    "thats all",
+    "thats it",
+    "nothing else",
+    "nothing more",
+    "and nothing",
+    "max",
+    "at most",
+    "tops",
+    "is plenty",
+    "is enough",
+    "all you need",
+    "the whole day",
+    "all day",
+    "in total",
+    "total",
+)
+FEEL_FAT: Final = (
+    "(?:still |always )?feel(?:ing)? (?:so |really |too |very )?(?:fat|huge|disgusting|gross|massive|big|bloated|"
+    "heavy|like a whale)",
+    "still (?:so |really )?(?:fat|huge|massive|gross|disgusting)",
+    "hate (?:my|how i) (?:body|look|stomach|thighs)",
+    "still (?:not|isnt|arent) (?:thin|skinny|small|enough)",
+    "not (?:thin|skinny|small) enough",
+    "want to be (?:thinner|skinnier|smaller)",
+)
+
+# --- Bony body goals pursued at any cost -----------------------------------------------------------
+BONY_GOAL: Final = (
+    "hip ?-?bones?",
+    "collar ?-?bones?",
+    "ribs?",
+    "rib ?cage",
+    "spine",
+    "shoulder ?blades?",
+    "cheek ?-?bones?",
+    "thigh gap",
+    "thighs (?:never |dont |not |to not |to never |wont )?touch\\w*",
+    "bones? (?:stick\\w*|show\\w*|poke\\w*|jut\\w*)",
+    "(?:legs|arms|wrists) (?:like )?(?:sticks|twigs)",
+)
+PROTRUDING: Final = (
+    "stick\\w* out",
+    "show\\w*",
+    "poke\\w* out",
+    "poking",
+    "jut\\w*",
+    "visible",
+    "see (?:my|all my|them|every)",
+    "count",
+    "never touch\\w*",
+    "not touch\\w*",
+    "dont touch",
+    "wont touch",
+    "to not touch",
+    "gap",
+    "through (?:my|the) skin",
+)
+AT_ANY_COST: Final = (
+    "whatever it takes",
+    "no matter what(?: it takes)?",
+    "no matter how",
+    "at any cost",
+    "at all costs",
+    "by any means",
+    "(?:ill|i will|i would|id|willing to|ready to) do anything",
+    "do anything (?:to|for|it takes)",
+    "even if (?:i have to |it means )?(?:starv\\w*|stop eating|not eating|i stop eating|i starve|i have to starve|"
+    "passing out|i pass out|it kills me|i die)",
+    "(?:even|at least) if (?:it|that) means (?:not eating|starving|skipping)",
+    "whatever i have to do",
+)
+
+# --- Praise of not eating, in a reply -------------------------------------------------------------
+PRAISE: Final = (
+    "keep it up",
+    "keep (?:it )?going",
+    "keep at it",
+    "great job",
+    "good job",
+    "nice job",
+    "nice work",
+    "great work",
+    "good work",
+    "well done",
+    "proud of you",
+    "so proud",
+    "impressive",
+    "amazing",
+    "awesome",
+    "way to go",
+    "you(?:re| are) (?:doing )?(?:so )?(?:great|amazing|awesome|brilliant|crushing it)",
+    "crushing it",
+    "love (?:that|this|to see)",
+    "congrats",
+    "congratulations",
+    "good for you",
+    "stick with (?:it|that)",
+)
+PRAISED_ACT: Final = (
+    "not eating",
+    "skipping (?:all |your |most )?(?:of )?(?:your )?meals",
+    "going without (?:food|eating)",
+    "eating (?:almost |basically |next to )?nothing",
+    "starving (?:yourself)?",
+    "restricting",
+    "fasting for (?:days|so long|\\w+ days)",
+    "hiding (?:it|your (?:eating|meals))",
+    "(?:one|a single) (?:rice cake|apple|meal) a day",
+    "living on (?:water|coffee|black coffee|diet coke)",
+)

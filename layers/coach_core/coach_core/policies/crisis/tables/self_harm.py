@@ -11,8 +11,8 @@ STRONG_HARM: Final = ("cut", "cuts", "cutting", "slit", "slic", "carv", "burn", 
 UNTIL: Final = ("until", "till", "til", "hard enough to", "enough to", "so (?:hard|much) (?:that )?(?:it|they)")
 
 DESERVE_PAIN: Final = (
-    "deserves? to (?:be hungry|go hungry|feel hungry|be in pain|feel pain|hurt|be hurt|rot|suffer|bleed)",
-    "deserves? (?:the |some |this |to feel )?(?:pain|punishment|to be punished)",
+    "deserv(?:e|es|ed) to (?:be hungry|go hungry|feel hungry|be in pain|feel pain|hurt|be hurt|rot|suffer|bleed)",
+    "deserv(?:e|es|ed) (?:the |some |this |to feel )?(?:pain|punishment|to be punished)",
     "deserves? to (?:starve|go without food|not eat)",
 )
 
@@ -24,3 +24,201 @@ URGES: Final = (
 USED_TO: Final = ("used to", "use to")
 
 SH_WORDS: Final = ("cut", "self[- ]?harm", "sh", "hurt myself", "burn myself", "harm myself")
+
+# More verbs of hurting, beside common.HARM_VERBS: "twisting my skin", "squeezing my arm".
+MORE_HARM_VERBS: Final = (
+    "twist(?:s|ed|ing)?",
+    "knock(?:s|ed|ing)?",
+    "head ?butt(?:s|ed|ing)?",
+    "scrub(?:s|bed|bing)?",
+    "gouge(?:s|d)?",
+    "gouging",
+)
+# Holding the body to something hot: "held my hand on the stove", "ran my arm under boiling water".
+HOLD_VERBS: Final = (
+    "h[oe]ld(?:s|ing)?",
+    "put(?:s|ting)?",
+    "press(?:es|ed|ing)?",
+    "kept",
+    "keep(?:s|ing)?",
+    "ran",
+    "run(?:s|ning)?",
+    "stuck",
+    "stick(?:s|ing)?",
+    "lay(?:s|ing)?",
+    "laid",
+    "touch(?:es|ed|ing)?",
+    "dipp?(?:ed|ing)?",
+    "plung(?:e|ed|ing)",
+)
+HOT_THINGS: Final = (
+    "stove",
+    "hob",
+    "burner",
+    "hot plate",
+    "hotplate",
+    "iron",
+    "flame",
+    "candle",
+    "lighter",
+    "boiling water",
+    "hot water",
+    "kettle",
+    "oven",
+    "grill",
+    "radiator",
+    "hot pan",
+    "pan",
+    "fire",
+    "hot tap",
+    "curling iron",
+    "straighteners",
+    "hair straightener",
+)
+# A wound one made: "a deep cut i made on purpose", "the burns she gave herself".
+OWN_WOUNDS: Final = ("cuts?", "wounds?", "burns?", "gash(?:es)?", "slash(?:es)?", "lacerations?", "scratches")
+MADE_IT: Final = (
+    "(?:that |which )?(?:i|she|he|they|you) (?:have |had |just )?(?:made|make|did|do|gave (?:myself|herself|himself|"
+    "themselves|yourself)|give (?:myself|herself|himself|yourself)|inflicted|carved|put)",
+)
+GAVE_ONESELF: Final = (
+    "(?:that |which )?(?:i|she|he|they|you) (?:have |had |just )?(?:gave|give|given) (?:myself|herself|himself|"
+    "themselves|yourself)",
+)
+MADE_IT_TAIL: Final = (
+    "on purpose",
+    "deliberately",
+    "intentionally",
+    "to (?:myself|herself|himself|themselves|yourself)",
+    "myself",
+    "herself",
+    "himself",
+    "(?:on|in|into|across) (?:my|her|his|their|your) (?:own )?(?:wrists?|arms?|thighs?|legs?|skin|stomach|belly|hips?|"
+    "forearms?|chest|ankles?|body|side|ribs?)",
+    "last night",
+    "yesterday",
+    "again",
+    "this morning",
+    "tonight",
+)
+# Harm as coping: "the only thing that helps is cutting", "cutting helps me cope".
+SH_ACTS: Final = (
+    "cutting",
+    "cutting myself",
+    "hurting myself",
+    "burning myself",
+    "hitting myself",
+    "scratching myself",
+    "self[- ]?harm(?:ing)?",
+    "sh",
+    "the razor",
+    "the blade",
+    "blades",
+    "bleeding",
+)
+COPING_TAIL: Final = (
+    "(?:is|was|are|has been|seems) (?:the )?only (?:thing|way|release|outlet)",
+    "(?:is|was|has been) (?:my )?(?:only )?(?:way to cope|coping mechanism|coping|release|outlet|escape)",
+    "helps? (?:me )?(?:cope|calm down|feel (?:better|calm|something|in control|real|numb))",
+    "(?:calms|calmed|numbs|numbed) me",
+    "makes? me feel (?:better|calm|something|in control|real)",
+    "(?:is|was) how i cope",
+    "gets? me through",
+)
+COPING_HEAD: Final = (
+    "only thing that (?:helps|helped|works|calms me|gets me through|makes me feel \\w+)",
+    "only (?:way|thing) i (?:can )?(?:cope|calm down|feel \\w+|get through)",
+    "all that helps",
+    "the only release",
+)
+BLADE: Final = ("razors?", "razor blades?", "blades?", "box cutter", "scalpel", "pencil sharpener blades?")
+BAD_DAYS: Final = (
+    "for (?:the )?(?:bad|hard|rough|dark|tough|worst|really bad) (?:days|nights|times|moments|ones)",
+    "for when (?:it|things) (?:gets?|get) (?:bad|too much|hard)",
+    "for when i need (?:it|them)",
+    "in case i need (?:it|them)",
+    "for (?:a |the )?(?:bad|hard|rough|dark|tough|worst|really bad) (?:day|night|time|moment|one)",
+    "(?:for|on) (?:when |days when |nights when )?(?:i|im|it|things) (?:have|get|gets|am having|is|are|"
+    "feel) (?:a |so |really )?"
+    "(?:bad|hard|rough|dark|tough|low|overwhelming|too much)",
+    "just in case",
+    "for emergencies",
+    "when it gets bad",
+    "when i need (?:it|them)",
+)
+# Hiding wounds: "hide the cuts on my arms", "cover my scars so my parents dont see".
+HIDE_VERBS: Final = (
+    "hid(?:e|es|ing|den)?",
+    "cover(?:s|ed|ing)? up",
+    "cover(?:s|ed|ing)?",
+    "conceal(?:s|ed|ing)?",
+    "disguis(?:e|es|ed|ing)",
+    "keep(?:ing)? (?:my |the )?(?:cuts|scars|wounds)",
+)
+HIDDEN_WOUNDS: Final = (
+    "cuts",
+    "cut marks",
+    "self[- ]?harm (?:scars|marks|cuts|wounds)",
+    "sh (?:scars|marks|cuts|wounds)",
+    "cutting scars",
+    "scars",
+    "fresh scars",
+    "wounds",
+    "burn marks",
+    "burns",
+)
+# Who should not see: what makes hiding or healing a wound a secret.
+SECRECY: Final = (
+    "so (?:nobody|no one|noone|no1|they|people|my \\w+|he|she|the \\w+|others|anyone|"
+    "everyone) (?:\\w+ )?(?:dont|doesnt|"
+    "wont|cant|wouldnt|never|does not|do not|will not) (?:\\w+ )?(?:see|notice|ask|find out|know|suspect|worry)",
+    "(?:dont|do not|doesnt|does not|dont even) want (?:my|the|anyone|anybody|people|him|her|them|everyone|\\w+) "
+    "(?:\\w+ )?(?:to )?(?:see|notice|know|find out|ask|spot)",
+    "(?:without|before) (?:anyone|anybody|my \\w+|people|them|him|her) (?:seeing|noticing|asking|finding out|knowing|"
+    "sees|notices|asks|finds out)",
+    "(?:nobody|no one|noone) (?:asks|notices|sees|knows)",
+    "from (?:my|the|her|his) (?:pt|trainer|coach|parents?|mum|mom|dad|family|partner|boyfriend|girlfriend|husband|"
+    "wife|teachers?|doctor|friends?|team|class)",
+)
+# Who should not see, or a fresh wound: what makes hiding a scar concealment, not a surgery scar.
+UNSEEN: Final = (
+    *SECRECY,
+    "long[- ]sleeve[sd]?",
+    "sleeves",
+    "sweatbands?",
+    "wristbands?",
+    "hoodies?",
+    "fresh",
+    "new",
+    "deep",
+    "still bleeding",
+    "on purpose",
+    "i made",
+    "i did",
+)
+WOUND_NOT_SH: Final = (
+    "acne",
+    "surg\\w*",
+    "c-?section",
+    "stretch",
+    "operation",
+    "chicken ?pox",
+    "appendix",
+    "tattoos?",
+    "piercings?",
+    "keloids?",
+    "climbing",
+    "shaving",
+    "cooking",
+    "chopping",
+    "accident\\w*",
+    "bike",
+    "fell",
+    "fall\\w*",
+    "rope",
+    "barbell",
+    "pull-?ups?",
+    "gymnastics",
+    "calluses",
+    "knee",
+)

@@ -151,6 +151,12 @@ ESCALATION: Final = (
     "double (?:up|the|my|your)(?: \\w+)? (?:dose|dosage|amount|pills)",
     "doubled (?:up|the|my)(?: \\w+)?(?: dose| dosage| amount| pills)?",
     "double up",
+    "doubl(?:e|ed|es|ing)(?: up)?(?: on)? (?:the |my |your |her |his |their )?(?:\\w+ ){0,2}(?:dose|dosage|doses|"
+    "amount|intake|pills?|tablets?|capsules?|serving)",
+    "tripl(?:e|ed|es|ing)(?: up)?(?: on)? (?:the |my |your |her |his |their )?(?:\\w+ ){0,2}(?:dose|dosage|doses|"
+    "amount|pills?|tablets?|capsules?)",
+    "(?:increas|rais|upp|bump)(?:e|es|ed|ing)? (?:up )?(?:the |my |your )?(?:\\w+ ){0,2}(?:dose|dosage|doses)",
+    "(?:a|the) (?:second|2nd|third|3rd|extra) (?:one|pill|tablet|capsule|dose)",
     "(?:twice|two times|three times|triple|[2-9]x|[2-9] times) (?:the|my|your)? ?(?:dose|dosage|amount|recommended)",
     "(?:three|[2-9]) times the dose",
     "more than (?:the label|the box|prescribed|recommended|the recommended|the dose|it says|the packet|you should)",

@@ -114,8 +114,8 @@ DEATH_PHRASES: Final = (
     "(?:better off|rather be|should be|want to be|wish i was|wish i were) dead",
     "should (?:just )?die",
     "wish(?:es|ed|ing)? (?:that )?(?:i|she|he|they) (?:was|were|could be|would be) (?:just )?dead",
-    "(?:dont|do not|no longer|not|never) (?:really )?(?:want|wish) to (?:be alive|live|exist|keep living|go on|be here"
-    "(?: any ?more)?|be around(?: any ?more)?)",
+    "(?:dont|do not|no longer|not|never) (?:really )?(?:want|wish) to (?:be alive|keep living|be here any ?more|"
+    "be around any ?more)",
     "(?:see|find|is there|there is|theres|whats|what is) (?:no|any|the|even the) point (?:in|of) (?:me )?(?:living|"
     "life|"
     "being alive|existing|going on|staying alive|carrying on|trying any ?more|anything|being here|me being here)",
@@ -128,7 +128,8 @@ DEATH_PHRASES: Final = (
     "no (?:reason )?to live(?: for)?",
     "nothing to live for",
     "not worth living",
-    "(?:tired|sick) of (?:living|being alive|life|existing|being here)",
+    "(?:tired|sick) of (?:living|being alive|life(?! (?:admin|style|coach\\w*|drawing|insurance|hacks?|stuff|skills|"
+    "lessons|getting|being|throwing|and))|existing|being here)",
     "want (?:it all|everything|this|my life|it) to (?:end|stop|be over)",
     "(?:it|this|everything) (?:would|will|could) (?:all )?be over",
     "end(?:ing)? (?:it all|everything|(?:my|his|her|their|your) (?:own )?life)",
@@ -146,7 +147,11 @@ DEATH_PHRASES: Final = (
     "deserves? (?:the |some |this )?(?:pain|punishment|to be punished)",
     "(?:want|wants|need|needs|trying|plan|planning) to (?:starve|suffer|be punished)",
     "(?:took|take|taking|swallowed|swallow) (?:a bunch of|all (?:my|of my|the)|a lot of|loads of|too many|a handful of|"
-    "an entire|the whole) (?:\\w+ )?(?:pills|tablets|meds|bottle|packet)",
+    "an entire|the whole) (?:\\w+ )?(?:pills|tablets|meds)",
+    "(?:take|takes|taking|took|swallow\\w*) (?:the|a|an) (?:whole|entire) (?:bottle|pack|packet|box|"
+    "strip) (?:would|will|"
+    "should|could|to|is going to) (?:definitely |surely |probably |easily )?(?:do it|do the job|kill|end it|be enough|"
+    "be fatal|be lethal)",
     "(?:want|need|wish i could|wish i could get) out of (?:this |my |this stupid |this miserable )?(?:life|world|"
     "existence|body)",
     "(?:wish(?:es|ed|ing)?) (?:that )?(?:i|id|i had|i was|i were) (?:had )?never (?:been born|born|existed|exist|"
@@ -170,6 +175,10 @@ DEATH_PHRASES: Final = (
     "someone|you)",
     "(?:goodbye|farewell|suicide) (?:letters?|notes?|messages?|videos?)",
     "giv(?:e|ing|en) away (?:all )?(?:of )?(?:my|all my) (?:stuff|things|belongings|possessions|pets?)",
+    "(?:giv(?:e|es|ing|en)|gave) (?:all |most )?(?:of )?(?:my|all my) (?:stuff|things|belongings|possessions) away",
+    "(?:wont|will not|not going to) (?:be )?need(?:ing)? (?:it|them|any of (?:it|this|them)|anything|"
+    "my \\w+) (?:where im "
+    "going|after (?:tonight|today|this week|this weekend|\\w+day))",
     "(?:wont|will not|not going to|dont plan to|do not plan to) be (?:around|here|alive) (?:much |for )?(?:longer|long|"
     "any ?more|tomorrow|next (?:week|month|year)|by (?:then|next \\w+))",
     "(?:dont|do not|didnt|never) deserve (?:to (?:live|be alive|exist|be here|be happy|eat|have food)|food|to eat "
@@ -204,3 +213,262 @@ KILL_VERBS: Final = (
 SLANG: Final = ("unaliv\\w*", "sewerslide", "sewer slide", "sewer-slide", "ctb", "kys", "su[i1]cid\\w*")
 
 SUI_SLANG: Final = ("sui (?:thoughts?|ideation|urges?|feelings?|plans?|attempts?|vibes|watch|risk|mode)", "feeling sui")
+
+# --- Not wanting to be alive ----------------------------------------------------------------------
+# "i dont (even) want to be alive", "she doesnt wish to live", "no desire to exist".
+NOT_WANT_NEG: Final = (
+    "dont",
+    "do not",
+    "doesnt",
+    "does not",
+    "didnt",
+    "did not",
+    "no longer",
+    "not",
+    "never",
+    "no",
+    "zero",
+    "lost (?:the|my|all|any)",
+    "have no",
+    "has no",
+    "without (?:the|any|a)",
+)
+NOT_WANT_FILLER: Final = ("even", "really", "honestly", "actually", "truly", "just", "particularly", "much", "real")
+NOT_WANT_VERB: Final = (
+    "want(?:s)? to",
+    "wish(?:es)? to",
+    "care to",
+    "desire to",
+    "will to",
+    "reason to",
+    "motivation to",
+)
+# Being alive, said outright: any end of the thought will do.
+ALIVE_STRONG: Final = (
+    "be alive",
+    "live",
+    "exist",
+    "keep living",
+    "keep existing",
+    "stay alive",
+    "go on living",
+    "continue living",
+    "be on this earth",
+    "be in this world",
+    "survive",
+)
+# Said only with "any more", "ever again": "dont want to be here at 5am" is about a place.
+ALIVE_WEAK: Final = ("be here", "be around", "keep going", "go on", "carry on", "wake up")
+
+# "stopped caring whether i live or die".
+LIVE_OR_DIE: Final = (
+    "(?:whether|if) (?:or not )?(?:i|she|he|they|you) (?:live|lives|survive|survives|wake up|"
+    "wakes up) or (?:die|dies|not)",
+    "(?:whether|if) (?:im|shes|hes|theyre|youre) (?:alive|living) or (?:dead|not)",
+)
+
+# Tired, done, over: "im so over being alive", "finished with life".
+DONE_WITH_LIFE: Final = (
+    "(?:tired|sick|exhausted|weary|worn out|fed up) (?:of|with) (?:living|being alive|life(?! (?:admin|style|coach\\w*|"
+    "drawing|insurance|hacks?|stuff|skills|lessons|getting|being|throwing|and))|existing|being here|"
+    "waking up every day|this life|my life)",
+    "(?:im|i am|shes|hes|she is|he is) (?:so |just |completely |totally |honestly )?(?:done|finished|over|through) "
+    "(?:with )?(?:life(?! (?:admin|style|coach\\w*|drawing|insurance|hacks?|stuff|skills|lessons))|"
+    "living|being alive|"
+    "existing|this life|my life|it all|this world)",
+    "(?:see|find|have|got|is there|theres|there is|cant see|cant find|cannot see|dont see|"
+    "dont have) (?:a |any |no |one |"
+    "the )?(?:single |good )?(?:reason|point) (?:to|in|for) (?:keep living|keep existing|staying alive|stay alive|"
+    "living any ?more|being alive|go on living|going on living)",
+    "why (?:i should|i would|should i|would i|do i|should anyone) (?:even |still |bother to |bother )?"
+    "(?:keep living|stay alive|go on living|"
+    "be alive|keep existing|live any ?more)",
+)
+
+# --- Methods being contemplated ---------------------------------------------------------------------
+CONTEMPLATE: Final = (
+    "think(?:s|ing)? (?:about|of)",
+    "thought (?:about|of)",
+    "thoughts (?:about|of)",
+    "keep (?:picturing|imagining|thinking about|seeing myself|dreaming about)",
+    "picturing",
+    "imagin(?:e|es|ed|ing)",
+    "fantasi[sz](?:e|es|ed|ing) about",
+    "dream(?:s|ed|ing|t)? (?:about|of)",
+    "daydream(?:s|ed|ing)? (?:about|of)",
+    "tempted (?:to|by)",
+    "urges? to",
+    "want(?:s|ed)? to",
+    "going to",
+    "considering",
+    "consider(?:ed)?",
+    "plan(?:s|ning|ned)? (?:to|on)",
+    "how easy it (?:would|could) be to",
+    "close to",
+    "came close to",
+    "almost",
+    "nearly",
+    "could (?:just|easily)",
+)
+TRAFFIC: Final = (
+    "trains?",
+    "bus(?:es)?",
+    "trucks?",
+    "lorr(?:y|ies)",
+    "cars?",
+    "traffic",
+    "oncoming traffic",
+    "trams?",
+    "subway",
+    "the tube",
+    "tracks",
+    "semi",
+    "18 wheeler",
+)
+STEP_INTO: Final = (
+    "step(?:s|ped|ping)? (?:out )?(?:in front of|into|under)",
+    "walk(?:s|ed|ing)? (?:out )?(?:in front of|into|under)",
+    "throw(?:s|ing|n)? myself (?:in front of|into|onto|under)",
+    "threw myself (?:in front of|into|onto|under)",
+    "jump(?:s|ed|ing)? (?:out )?(?:in front of|into|under)",
+    "(?:step|walk|jump)(?:s|ed|ing)? (?:out )?onto the (?:tracks|rails|railway)",
+    "lie (?:down )?on",
+    "lying (?:down )?on",
+)
+GENTLE_WAY: Final = (
+    "(?:most |least |more |a |the )?painless",
+    "(?:most |least |a |the )?peaceful",
+    "least painful",
+    "quick(?:est)?",
+    "fast(?:est)?",
+    "easiest",
+    "simplest",
+    "surest",
+    "best",
+)
+
+# --- Medicines, for overdose ----------------------------------------------------------------------
+MEDICINES: Final = (
+    "pills?",
+    "tablets?",
+    "meds",
+    "medication",
+    "medicine",
+    "capsules?",
+    "painkillers?",
+    "pain killers?",
+    "sleeping (?:pills|tablets|meds)",
+    "sleep(?:ing)? aids?",
+    "antidepressants?",
+    "anti depressants?",
+    "tylenol",
+    "paracetamol",
+    "acetaminophen",
+    "panadol",
+    "advil",
+    "ibuprofen",
+    "nurofen",
+    "motrin",
+    "aspirin",
+    "aleve",
+    "naproxen",
+    "excedrin",
+    "benadryl",
+    "diphenhydramine",
+    "nyquil",
+    "unisom",
+    "melatonin",
+    "xanax",
+    "valium",
+    "ambien",
+    "zopiclone",
+    "codeine",
+    "tramadol",
+    "oxy(?:codone|contin)?",
+    "percocet",
+    "vicodin",
+    "morphine",
+    "seroquel",
+    "quetiapine",
+    "lithium",
+    "insulin",
+    "sertraline",
+    "zoloft",
+    "prozac",
+    "fluoxetine",
+    "lexapro",
+    "citalopram",
+    "amitriptyline",
+    "antihistamines?",
+    "opioids?",
+    "iron (?:pills|tablets)",
+)
+CONTAINERS: Final = ("bottle", "pack", "packet", "box", "blister pack", "strip", "tub", "jar", "sleeve", "container")
+SWALLOW: Final = (
+    "take",
+    "takes",
+    "took",
+    "taking",
+    "taken",
+    "swallow(?:s|ed|ing)?",
+    "down(?:s|ed|ing)?",
+    "pop(?:s|ped|ping)?",
+    "eat(?:s|ing)?",
+    "ate",
+    "chug(?:s|ged|ging)?",
+    "od on",
+    "overdose on",
+)
+
+# --- Preparation and goodbye ----------------------------------------------------------------------
+FAREWELL_NOTES: Final = (
+    "(?:writ(?:e|es|ing|ten)|wrote|leav(?:e|es|ing)|left|drafting|drafted) (?:a |some |my |the |all the |these |"
+    "little |final |last |goodbye )?(?:final |last |goodbye )?(?:letters?|notes?|messages?|cards?)",
+)
+DATE_SET: Final = (
+    "(?:picked|pick|picking|chose|chosen|choose|choosing|set|setting|settled on|decided on) (?:a|the|my) date",
+)
+# What makes letters or a date a preparation, not a birthday card or a wedding.
+PREP_CONTEXT: Final = (
+    "goodbye",
+    "good ?bye",
+    "farewell",
+    "after im gone",
+    "when im gone",
+    "once im gone",
+    "for after",
+    "explain(?:ing|s)? why",
+    "say(?:ing)? sorry",
+    "apologi\\w+",
+    "im ready",
+    "i am ready",
+    "ready to go",
+    "ready now",
+    "last (?:time|letter|note|message|goodbye)",
+    "final (?:letter|note|message|goodbye)",
+    "for it",
+    "to do it",
+    "the end",
+    "end it",
+    "end things",
+    "wont be (?:here|around)",
+    "not be (?:here|around)",
+    "forever",
+    "for good",
+    "my affairs",
+    "my will",
+)
+FINAL_GOODBYE: Final = (
+    "goodbye (?:for good|forever|for ever|for the last time|everyone|everybody|world|cruel world|all)",
+    "(?:this is|its|this will be|heres my|this is my) (?:final |last )?goodbye",
+    "(?:say|saying|said|to say) (?:my )?(?:final |last )?goodbyes? (?:for good|forever|for the last time|"
+    "to (?:life|the "
+    "world|this world))",
+    "(?:wont|will not|never|not going to) hear from me (?:again|any ?more|ever again)",
+    "(?:this is|this will be|this is probably|this might be|this is going to be) (?:my|the) (?:last|final) "
+    "(?:message|text|post|words|note|time you hear from me|time ill talk|check-?in|goodbye)",
+    "(?:say|saying|said|to say) goodbye to (?:everyone|everybody|you all|all of you|my (?:family|kids|friends|parents|"
+    "mum|mom|dad|partner|wife|husband)) (?:for good|forever|for the last time|one last time)",
+    "thank you for everything(?: and)? goodbye",
+    "thanks for everything(?: and)? goodbye",
+)
