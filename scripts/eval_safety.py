@@ -8,7 +8,8 @@ issue 11, tuned on), `holdout` (written before tuning, never tuned on), `regress
 `decisions` (the examples of docs/SAFETY.md's decisions), and the external set: written by
 someone who never saw the rules, labelled from SAFETY_POLICIES.md alone, split by id into
 `external_dev` (odd ids: its misses were shown to the rule authors) and `external_test` (even
-ids: never shown, never tuned on).
+ids: never shown, never tuned on); `external2` and `external3`, later sets by other writers who
+never saw the rules (the first measured and then tuned on, the second never shown).
 
     python scripts/eval_safety.py [--set NAME]... [--failures]
 
@@ -29,7 +30,7 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT / "tests" / "data" / "safety"
-SETS = ("cases", "holdout", "regression", "sample", "decisions", "external_dev", "external_test")
+SETS = ("cases", "holdout", "regression", "sample", "decisions", "external_dev", "external_test", "external2", "external3")
 
 
 @dataclass
