@@ -4,26 +4,40 @@ fine", nobody noticing if I were gone. Kind `suicide`."""
 
 from __future__ import annotations
 
-import re
 from typing import Final
 
 from coach_core.policies.crisis.detector import Detector
 from coach_core.policies.crisis.guards import (
     InSentence,
     NotFollowedBy,
-    vocab,
 )
 from coach_core.policies.crisis.patterns import either, gap, named, opt, seq, words
 
 # --- Context --------------------------------------------------------------------------------------
 from coach_core.policies.crisis.suicide_context import (
+    NOT_AN_EVENT,
     THINKING,
     absence_not_an_activity,
+    ending_is_a_life,
     life_thought_ends,
     not_a_break,
+    not_away,
     not_resolved_history,
     outcome_not_negated,
+    over_for_good,
+    prepared,
+    starving_to_die,
     wish_is_the_persons,
+)
+from coach_core.policies.crisis.tables.context import (
+    END_ACT,
+    NOT_AROUND_HEAD,
+    NOT_AROUND_STATE,
+    NOT_AROUND_WHEN,
+    OVER,
+    SOON,
+    STARVE_ACT,
+    STARVE_END,
 )
 from coach_core.policies.crisis.tables.suicide import (
     ABSENT,
@@ -42,29 +56,10 @@ from coach_core.policies.crisis.tables.suicide import (
     NOT_WANT_FILLER,
     NOT_WANT_NEG,
     NOT_WANT_VERB,
-    PREP_CONTEXT,
     SELF_SUBJECT,
     VEHICLES,
 )
 from coach_core.policies.text.regex import LazyPattern
-
-_PREP = vocab(PREP_CONTEXT)
-_LETTERS = LazyPattern(r"\b(?:letters?|notes?) (?:to|for)\b")
-_DATE = LazyPattern(r"\b(?:picked|set|chose|chosen|settled on|decided on) (?:a|the|my) date\b")
-
-
-def prepared(text: str, m: re.Match[str]) -> bool:
-    """Letters or a chosen date are a preparation beside a goodbye, an apology, "im ready" or
-    the other of the two, outside the match itself (within 120 characters)."""
-    lo, hi = max(0, m.start() - 120), min(len(text), m.end() + 120)
-    other = _LETTERS if m.group("date") else _DATE
-    return any(p.search(text, lo, m.start()) or p.search(text, m.end(), hi) for p in (_PREP, other))
-
-
-_NOT_AN_EVENT = LazyPattern(
-    r"\s+(?:for|of|with)\s+(?:my|the|our|a|an|his|her|their)?\s*(?!it\b)\w+|\s+(?:to|and)\s+(?:meet|start|begin|"
-    r"compete|move|get|celebrate|run|travel|fly)\b"
-)
 
 DETECTORS: Final[tuple[Detector, ...]] = (
     Detector(
@@ -423,7 +418,7 @@ DETECTORS: Final[tuple[Detector, ...]] = (
         ),
         guards=(
             prepared,
-            NotFollowedBy("not_an_event", _NOT_AN_EVENT),
+            NotFollowedBy("not_an_event", NOT_AN_EVENT),
             not_resolved_history,
         ),
         examples=(
@@ -439,5 +434,57 @@ DETECTORS: Final[tuple[Detector, ...]] = (
             "we set a date for the wedding so i want to lean out",
             "wrote a card for my mum's birthday",
         ),
+    ),
+    Detector(
+        id="crisis.suicide.ending_soon",
+        kind="suicide",
+        pattern=seq(named("act", words(END_ACT)), words(SOON)),
+        guards=(ending_is_a_life, not_resolved_history),
+        examples=(
+            "I'm planning to end things this weekend and I don't want anyone reading my logs after",
+            "ending it this wknd prob",
+            "i'll be done for good by sunday, nobody will have to deal with me",
+        ),
+        counterexamples=(
+            "I'm going to end things with my boyfriend this weekend",
+            "on day 3 of my fast, going to end it tonight with a light meal",
+            "lets end it today with a long stretch",
+        ),
+    ),
+    Detector(
+        id="crisis.suicide.over_for_good",
+        kind="suicide",
+        pattern=words(OVER),
+        guards=(over_for_good, not_resolved_history),
+        examples=("maybe ill just disappear and it'll finally be over", "soon it will all be over for good"),
+        counterexamples=("exams end friday and then itll finally be over", "hold the plank, it'll be over soon"),
+    ),
+    Detector(
+        id="crisis.suicide.not_around_by",
+        kind="suicide",
+        pattern=seq(words(NOT_AROUND_HEAD), named("state", words(NOT_AROUND_STATE)), words(NOT_AROUND_WHEN)),
+        guards=(not_away, wish_is_the_persons, not_resolved_history),
+        examples=(
+            "I don't see myself still being alive by summer so idk why I'd bother with a summer shred plan",
+            "what's the point of a 12 week program, I'm not planning on sticking around that long 🪦",
+            "dont think ill still be here by next year",
+        ),
+        counterexamples=(
+            "I won't be here by summer, moving to Spain for work",
+            "I don't see myself doing a 12 week program",
+            "won't be around for the whole program because of my wedding trip",
+        ),
+    ),
+    Detector(
+        id="crisis.suicide.starving_to_die",
+        kind="suicide",
+        pattern=seq(named("act", words(STARVE_ACT)), gap(8, "fill"), named("end", words(STARVE_END))),
+        guards=(starving_to_die, not_resolved_history),
+        examples=(
+            "if i stop eating completely maybe i'll just die and it'll finally be over",
+            "gonna starve myself to death",
+            "i'll just keep not eating and let my body give up",
+        ),
+        counterexamples=("if i stop eating carbs i'll die lol", "I'm starving to death here, when's lunch"),
     ),
 )

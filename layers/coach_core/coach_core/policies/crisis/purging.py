@@ -22,13 +22,17 @@ from coach_core.policies.crisis.tables.common import EXERCISE, ILLNESS, POSSESSI
 from coach_core.policies.crisis.tables.context import ED_CONTEXT, NAUSEA
 from coach_core.policies.crisis.tables.purging import (
     AFTER_EATING,
+    EATEN,
     EXPEL,
+    HIDDEN_FROM,
     HOW_TO,
     MAKE,
+    NOT_PURGING,
     SICK,
     TOILET_TRIP,
     VOMIT,
 )
+from coach_core.policies.text import occurs_within, sentence_around
 from coach_core.policies.text.regex import LazyPattern
 
 _ILLNESS = vocab(ILLNESS)
@@ -64,6 +68,34 @@ def not_a_bug_or_a_hard_session(text: str, m: re.Match[str]) -> bool:
     return not (in_sentence(text, m, _NAUSEA) and in_sentence(text, m, _EXERCISE))
 
 
+_EATEN = vocab(EATEN)
+_HIDDEN_FROM = vocab(HIDDEN_FROM)
+_NOT_PURGING = vocab(NOT_PURGING)
+# "eat ... then / and / after": eating first, the expelling after it.
+_EATEN_THEN = LazyPattern(
+    r"\b(?:eat(?:s|ing|en)?|ate|had|meals?|dinner|lunch|breakfast|supper|snacks?|food|pizza|cake|dessert|takeaway|"
+    r"binge\w*)\b(?:[^.!?;\n]*?)(?:\b(?:then|and|after|afterwards|later|so|but|n)\b|,)[^.!?;\n]*$"
+)
+_RAISE_A_TOPIC = LazyPattern(r"\s+(?:with|to|at|in|during|again|later|next|tomorrow|on)\b")
+
+
+def eaten_first(text: str, m: re.Match[str]) -> bool:
+    """Eating, then bringing it up in the same sentence ("i eat in front of my parents then
+    throw it up after"), or bringing it up hidden from others ("... so they don't worry"); not
+    spoiled food, a child or a pet, nausea or an illness."""
+    if in_sentence(text, m, _NOT_PURGING) or in_sentence(text, m, _NAUSEA) or in_sentence(text, m, _ILLNESS):
+        return False
+    s_start, s_end = sentence_around(text, m.start(), m.end())
+    if _EATEN_THEN.search(text[s_start : m.start()]):
+        return True
+    return occurs_within(_HIDDEN_FROM, text, s_start, s_end) and occurs_within(_EATEN, text, s_start, s_end)
+
+
+def not_raising_a_topic(text: str, m: re.Match[str]) -> bool:
+    """ "bring it up with my coach tomorrow" raises a topic; "bring it back up" never does."""
+    return " back " in m.group(0) or _RAISE_A_TOPIC.match(text, m.end()) is None
+
+
 DETECTORS: Final[tuple[Detector, ...]] = (
     Detector(
         id="crisis.purging.induced_vomiting",
@@ -82,9 +114,25 @@ DETECTORS: Final[tuple[Detector, ...]] = (
         id="crisis.purging.vomiting_after_eating",
         kind="purging",
         pattern=words(VOMIT),
-        guards=(not_a_bug_or_a_hard_session, Near("eating_or_weight", _ED_CONTEXT, 80)),
-        examples=("I threw up after dinner so it wouldn't count", "whats the easiest way to throw up food"),
-        counterexamples=("I almost threw up during burpees", "I threw up from food poisoning yesterday"),
+        guards=(
+            not_a_bug_or_a_hard_session,
+            AnyOf("eating_or_weight", (Near("eating_or_weight", _ED_CONTEXT, 80), eaten_first)),
+        ),
+        examples=(
+            "I threw up after dinner so it wouldn't count",
+            "whats the easiest way to throw up food",
+            "i eat in front of my parents and then throw it up after so they dont worry",
+            "eat dinner w my fam then go puke it up lol",
+            "had pizza w the team, then threw it up when i got home",
+            "i eat in front of them and sick it up after",
+        ),
+        counterexamples=(
+            "I almost threw up during burpees",
+            "I threw up from food poisoning yesterday",
+            "i ate some dodgy prawns and threw up all night",
+            "my toddler ate his dinner then threw up, should i worry?",
+            "i ate a huge burrito and felt like i would throw up",
+        ),
     ),
     Detector(
         id="crisis.purging.vomiting_suggested",
@@ -107,18 +155,24 @@ DETECTORS: Final[tuple[Detector, ...]] = (
                     Near("eating_or_weight", _ED_CONTEXT, 80),
                     InSentence("bathroom", LazyPattern(r"\b(?:bathroom|toilet|loo|throat|sink)\b")),
                     InSentence("made_easier", LazyPattern(r"\b(?:easier|easily|quicker|faster|trick|tip)\b")),
+                    eaten_first,
                 ),
             ),
+            not_raising_a_topic,
         ),
         examples=(
             "After a binge, getting it back up fast limits the calories.",
             "Empty your stomach after a binge so the calories don't count.",
             "i keep bringing my meals back up so the calories don't stick",
             "Just get rid of it before it digests and you won't gain anything.",
+            "eat normal in public then go home and bring it all up",
+            "i eat whatever mum cooks and then get it all back out so she stops worrying",
+            "Have dinner with them as usual and just get it out after, nobody needs to know.",
         ),
         counterexamples=(
             "I nearly brought my breakfast up after the hill sprints",
             "Empty the pan onto a plate and rest it.",
+            "i had lunch with my manager and will bring it up with her tomorrow",
         ),
     ),
     Detector(

@@ -18,7 +18,7 @@ from coach_core.policies.crisis.guards import (
     vocab,
 )
 from coach_core.policies.crisis.patterns import either, gap, named, near, opt, seq, words
-from coach_core.policies.crisis.tables.common import ILLNESS, SELF
+from coach_core.policies.crisis.tables.common import ILLNESS, NOT_EATING, SELF
 from coach_core.policies.crisis.tables.restriction import (
     ALL_I_EAT,
     AT_ANY_COST,
@@ -29,6 +29,7 @@ from coach_core.policies.crisis.tables.restriction import (
     FEEL_FAT,
     LIVE_ON,
     LOST,
+    NO_FOOD_UNTIL,
     NOT_EATING_CAUSE,
     NOT_FOOD,
     PRAISE,
@@ -41,7 +42,10 @@ from coach_core.policies.crisis.tables.restriction import (
     TO_GET_THIN,
     TOKEN_FOODS,
     TOKEN_QTY,
+    UNTIL_GOAL,
+    UNTIL_SUBJECT,
 )
+from coach_core.policies.text import sentence_around
 from coach_core.policies.text.regex import LazyPattern
 
 OBJECT_TAIL = LazyPattern(
@@ -65,6 +69,30 @@ _NUTRITION = LazyPattern(
     r"\b(?:protein|cholesterol|fib(?:re|er)|vitamin\w*|potassium|iron|healthy|too many|too much|safe|supplement\w*|"
     r"enough (?:protein|fibre|fiber|nutrients))\b"
 )
+_UNTIL_BODY_GOAL = LazyPattern(
+    r"(?:\s+[^ .!?;\n]+){0,7}?\s+(?:(?:lose|losing|lost|drop\w*|shed\w*|weigh\w*|weight|scale|thin(?:ner)?|"
+    r"skinn(?:y|ier)|smaller|lighter|slim\w*|bony|ribs?|collarbones?|hip ?bones|thigh gap|goal|size|"
+    r"(?:[0-9]+(?:\.[0-9]+)?|one|two|three|four|five|six|seven|eight|nine|ten|twenty) ?(?:kg|kgs|kilos?|lbs?|"
+    r"pounds?|stone|st))\b|[0-9]{2,3}\b(?! ?(?:hours?|hrs?|h|mins?|minutes|days?|pm|am|oclock)\b))"
+)
+_SINGLE_FOOD = LazyPattern(
+    r"\b(?:carbs?|sugar|sweets|junk|bread|pasta|rice|chocolate|desserts?|candy|snacks?|takeaways?|takeout|fast food|"
+    r"meat|dairy|gluten|out|late|after|processed|fried|crisps|chips|pizza|alcohol|cake|treats|before|breakfast)\b"
+)
+
+
+def until_a_body_goal(text: str, m: re.Match[str]) -> bool:
+    """ "until I hit 50 kg", "till im down 10lbs", "until you see the scale move": what ends the
+    refusal is a body or weight goal, not getting home or a fasting window."""
+    _, s_end = sentence_around(text, m.start(), m.end())
+    return _UNTIL_BODY_GOAL.match(text, m.start("goal") - 1, min(s_end, m.start("goal") + 80)) is not None
+
+
+def not_a_single_food_until(text: str, m: re.Match[str]) -> bool:
+    """ "not eating carbs until i lose 5kg" gives up one food, not eating."""
+    return _SINGLE_FOOD.search(m.group("what") or "") is None and _SINGLE_FOOD.search(m.group("refusal")) is None
+
+
 _NEGATED_PRAISE = LazyPattern(r"\b(?:not|dont|never|no|isnt|stop|instead of)\s+(?:\w+\s+)?$")
 
 
@@ -248,15 +276,28 @@ DETECTORS: Final[tuple[Detector, ...]] = (
         id="crisis.restriction.until_a_number",
         kind="restriction",
         pattern=seq(
-            words("stop", "stopping", "stopped", "quit", "quitting", "not", "no", "eat", "eating", "ate"),
-            words("eating", "food", "nothing"),
-            gap(1),
-            words("until", "till", "til", "before"),
-            words("i", "im", "i am", "you", "youre", "you are", "she", "he"),
-            words("hit", "reach", "get", "weigh", "lose", "see", "look", "am", "are", "is", "fit", "drop"),
+            named("refusal", words(NOT_EATING, NO_FOOD_UNTIL)),
+            gap(3, "what"),
+            words("until", "till", "til", "untill", "before", "unless"),
+            opt(words(UNTIL_SUBJECT)),
+            named("goal", words(UNTIL_GOAL)),
         ),
-        examples=("I'm not eating until I hit 50 kg", "eat nothing until you see the scale move"),
-        counterexamples=("no eating until I'm hungry",),
+        guards=(until_a_body_goal, not_a_single_food_until),
+        examples=(
+            "I'm not eating until I hit 50 kg",
+            "eat nothing until you see the scale move",
+            "wont eat until i lose 4kg by next week",
+            "no food til ive dropped 5kg, giving myself 2 weeks",
+            "not eating anything till i'm down 10lbs",
+            "fasting until i'm under 110 pounds",
+            "Don't eat anything until you've dropped the last 3 kg.",
+        ),
+        counterexamples=(
+            "no eating until I'm hungry",
+            "not eating until i get home from work",
+            "I'm fasting until I reach 16 hours",
+            "not eating carbs until i lose 5kg",
+        ),
     ),
     Detector(
         id="crisis.restriction.living_on",

@@ -16,6 +16,7 @@ from typing import Final
 
 from coach_core.policies.crisis.guards import in_sentence, vocab
 from coach_core.policies.crisis.tables.scope import (
+    BACK_REFERENCE_REDIRECT,
     BEHAVIOUR_ECHO,
     CURRENT_STRONG,
     CURRENT_WEAK,
@@ -40,14 +41,18 @@ _NEGATED_WARNING = LazyPattern(
 # recommend"), not belong to someone else in the advice ("so they don't notice you skip").
 _NEGATED_BEFORE = LazyPattern(
     r"(?:^\W*|[,:;(-]\s*|\b(?:please|you|youll|you should|you must|i|id|i would|we|just|so|and|but|then|always|"
-    r"to|or|never|really|definitely|strongly)\s+)(?:dont|do not|never|avoid|avoiding|stop|shouldnt|should not|wont|"
-    r"will not|cannot|cant|can not|not|no need to|instead of|rather than|please dont|please do not|"
-    r"would not|wouldnt|must not|mustnt)\b(?:\s+\S+)?\s*$"
+    r"to|or|never|really|definitely|strongly|theres|there is|its|it is|gently|honestly)\s+)(?:dont|do not|never|"
+    r"avoid|avoiding|stop|shouldnt|should not|wont|will not|cannot|cant|can not|not|no need to|no reason to|"
+    r"(?:dont|do not|never) (?:need|have) to|instead of|rather than|please dont|please do not|"
+    r"would not|wouldnt|must not|mustnt|steer (?:you |people |them )?(?:well )?(?:away|clear) (?:from|of)|"
+    r"(?:stay|keep|move|step) (?:well )?(?:away|clear) (?:from|of)|(?:advise|caution|warn|recommend)(?: you)? against|"
+    r"hold off on|talk you out of)\b(?:\s+\S+)?(?:\s+(?:or|and|nor|n)(?:\s+\S+)?)?\s*$"
 )
 
 _REFLECTED = LazyPattern(
     r"\b(?:(?:when|if) you (?:say|said|mention|mentioned|write|wrote|tell me|told me|talk about)|you (?:said|mentioned|"
-    r"wrote|told me|shared)|it sounds like you\w*|sounds like youre|i hear (?:that )?you|"
+    r"wrote|told me|shared)|it sounds like you\w*|sounds like youre|it sounds like (?!(?:a (?:good|great|solid|smart)|"
+    r"its working|it works|it is working|a plan)\b)|i hear (?:that )?you|"
     r"(?<!if )(?<!when )(?:you feel like|youre feeling)|"
     r"(?:having|have|had) thoughts (?:of|about)|thoughts of|(?:telling|told|tell|shared|sharing|mentioned|mentioning|"
     r"saying|said|say) (?:me |us )?(?:that )?you|thank you for (?:sharing|telling|opening up))\b"
@@ -63,6 +68,12 @@ _CURRENT_WEAK_RE: Final = vocab(CURRENT_WEAK)
 _ECHO_RE: Final = vocab(BEHAVIOUR_ECHO)
 _SUPPORT_RE: Final = vocab(SUPPORT)
 _WARNING_RE: Final = vocab(WARNING)
+# The next sentence turns back on the behaviour: "Rather than going that route, ...".
+_REDIRECT_NEXT_RE: Final = LazyPattern(
+    r"\W*(?:(?:but|so|and|honestly|however|still|that said|really|and honestly|for that reason)\W+)*(?:"
+    + vocab(BACK_REFERENCE_REDIRECT).pattern
+    + ")"
+)
 
 
 @lru_cache(maxsize=8)
@@ -102,7 +113,7 @@ def supportive(text: str, m: re.Match[str]) -> bool:
         return True
     if s_end < len(text):
         n_start, n_end = sentence_around(text, min(len(text) - 1, s_end + 1))
-        if _CRISIS_LINE_RE.search(text, n_start, n_end):
+        if _CRISIS_LINE_RE.search(text, n_start, n_end) or _REDIRECT_NEXT_RE.match(text, n_start, n_end):
             return True
     return _counts(_SUPPORT_RE, _WAVED_AWAY, text, s_start, s_end) or _counts(
         _WARNING_RE, _NEGATED_WARNING, text, s_start, s_end

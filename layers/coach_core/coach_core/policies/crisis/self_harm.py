@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from typing import Final
 
-from coach_core.policies.crisis.detector import Detector
+from coach_core.policies.crisis.detector import OUTPUT_ONLY, Detector
 from coach_core.policies.crisis.guards import (
     AnyOf,
     FollowedBy,
@@ -16,6 +16,7 @@ from coach_core.policies.crisis.guards import (
     NotFollowedBy,
     NotInSentence,
     in_sentence,
+    occurs_near,
     vocab,
 )
 from coach_core.policies.crisis.patterns import either, gap, named, opt, seq, words
@@ -36,8 +37,11 @@ from coach_core.policies.crisis.tables.self_harm import (
     BLADE,
     COPING_HEAD,
     COPING_TAIL,
+    CUT_DEEPER,
     DESERVE_PAIN,
     GAVE_ONESELF,
+    HARM_REDUCTION,
+    HEAL_VERBS,
     HIDDEN_WOUNDS,
     HIDE_VERBS,
     HOLD_VERBS,
@@ -48,7 +52,10 @@ from coach_core.policies.crisis.tables.self_harm import (
     OWN_WOUNDS,
     SECRECY,
     SH_ACTS,
+    SH_BY_READER,
+    SH_CUT_NEAR,
     SH_WORDS,
+    STILL_BLEEDING,
     STRONG_HARM,
     UNSEEN,
     UNTIL,
@@ -109,6 +116,16 @@ def deliberate_to_self(text: str, m: re.Match[str]) -> bool:
     return in_sentence(text, m, _INTENT) or not in_sentence(text, m, _ACCIDENT)
 
 
+def not_a_haircut(text: str, m: re.Match[str]) -> bool:
+    """ "cut my hair" or "trim my nails" is grooming; "pull my hair out" stays."""
+    return not (m.group("verb").startswith("cut") and m.group(0).endswith(("hair", "nails")))
+
+
+def bleeding_from_cutting(text: str, m: re.Match[str]) -> bool:
+    """ "it wont stop bleeding" counts beside cutting ("when i cut", "a blade"), not on its own."""
+    return not m.groupdict().get("bleed") or occurs_near(text, m, _SH_CUT_NEAR, 120)
+
+
 def not_a_diet_cut(text: str, m: re.Match[str]) -> bool:
     """ "cutting again" in a text about calories or carbs is a diet phase."""
     return _FITNESS_CUT.search(text) is None
@@ -129,6 +146,9 @@ _NOT_A_TOOL_USE = LazyPattern(
     r"legs|beard|face)\b"
 )
 _BODY = seq(words(POSSESSIVE), opt("own"), words(BODY_PARTS))
+_MEASURING = LazyPattern(r"(?:\s+\w+){0,2}?\s+(?:to (?:check|measure|test|track|see how)|with (?:a )?calipers?)\b")
+_SH_CUT_NEAR = vocab(SH_CUT_NEAR)
+_CUT_NOT_SH = vocab(ACCIDENT, "onions?", "chopping", "shaving", "knife slipped", "bike", "paper", "glass broke")
 
 DETECTORS: Final[tuple[Detector, ...]] = (
     Detector(
@@ -171,6 +191,8 @@ DETECTORS: Final[tuple[Detector, ...]] = (
         guards=(
             deliberate,
             NotFollowedBy("not_a_training_day", LazyPattern(r"\s+(?:day|days|workout|session|training)\b")),
+            NotFollowedBy("not_a_measurement", _MEASURING),
+            not_a_haircut,
         ),
         examples=(
             "I burned my arm with a lighter after I binged",
@@ -424,8 +446,12 @@ DETECTORS: Final[tuple[Detector, ...]] = (
         id="crisis.self_harm.healing_in_secret",
         kind="self_harm",
         pattern=either(
-            seq(words("heal\\w*", "fade\\w*", "get rid of", "clear up"), gap(4), words(HIDDEN_WOUNDS)),
-            seq(words(HIDDEN_WOUNDS), gap(4), words("heal\\w*", "fade\\w*", "disappear", "go away", "clear up")),
+            seq(words(HEAL_VERBS), gap(4), words(HIDDEN_WOUNDS)),
+            seq(
+                words(HIDDEN_WOUNDS),
+                gap(4),
+                words("heal\\w*", "fade\\w*", "disappear", "go away", "clear up", "infected"),
+            ),
         ),
         guards=(NotInSentence("not_a_scar_of_surgery", _NOT_SH_WOUND), Near("kept_from_others", vocab(SECRECY), 90)),
         examples=(
@@ -436,5 +462,33 @@ DETECTORS: Final[tuple[Detector, ...]] = (
             "how do i help cuts heal faster, i got them climbing",
             "best cream to fade scars? asking for my mum",
         ),
+    ),
+    Detector(
+        id="crisis.self_harm.cut_too_deep",
+        kind="self_harm",
+        pattern=either(words(CUT_DEEPER), named("bleed", words(STILL_BLEEDING))),
+        guards=(
+            NotInSentence("not_an_accident", _CUT_NOT_SH),
+            NotInSentence("not_a_diet_cut", _FITNESS_CUT),
+            bleeding_from_cutting,
+        ),
+        examples=(
+            "i went deeper than usual when i cut tonight and it won't stop bleeding",
+            "cut too deep last night and had to use three plasters",
+        ),
+        counterexamples=("went deeper than usual on my squats today", "my cut from chopping onions wont stop bleeding"),
+    ),
+    Detector(
+        id="crisis.self_harm.harm_reduction_advice",
+        kind="self_harm",
+        pattern=words(HARM_REDUCTION),
+        guards=(InSentence("self_harm_by_reader", vocab(SH_BY_READER)), NotInSentence("not_shaving", _CUT_NOT_SH)),
+        directions=OUTPUT_ONLY,
+        examples=(
+            "If you need to release the feeling, snapping a rubber band is an option, but if you do cut, use a clean "
+            "blade and keep a first-aid kit nearby so it doesn't get infected.",
+            "Keep your cuts shallow and away from veins.",
+        ),
+        counterexamples=("Use a clean razor before your comp to avoid razor burn.",),
     ),
 )

@@ -9,16 +9,32 @@ import re
 from typing import Final
 
 from coach_core.policies.crisis.detector import OUTPUT_ONLY, Detector
-from coach_core.policies.crisis.guards import AnyOf, Near, NotInSentence, NotPrecededBy, in_sentence, occurs_near, vocab
+from coach_core.policies.crisis.guards import (
+    AnyOf,
+    InSentence,
+    Near,
+    NotFollowedBy,
+    NotInSentence,
+    NotPrecededBy,
+    in_sentence,
+    occurs_near,
+    vocab,
+)
 from coach_core.policies.crisis.patterns import either, gap, near, opt, seq, words
 from coach_core.policies.crisis.tables.common import WEIGHT_WORDS
 from coach_core.policies.crisis.tables.substances import (
+    ABSORPTION_DODGE,
+    CLEAR_OUT,
+    CLEARED_FOOD,
     DANGEROUS,
     DIET_PILLS,
     DIURETICS,
     ESCALATION,
     GLP1,
     HABIT,
+    HIGH_SUGAR,
+    INSULIN,
+    INSULIN_CUT,
     LAXATIVES,
     PRESCRIBED,
     PURPOSE,
@@ -45,6 +61,44 @@ _TO_NOT_EAT = LazyPattern(
 _WEIGHT_ANYWHERE = vocab(WEIGHT_WORDS, "binge\\w*", "appetite", "hungry")
 
 
+_ABSORPTION_DODGE = vocab(ABSORPTION_DODGE)
+# Something that clears food out: a laxative or tea, a drink, "poop it out", "flush", the toilet.
+_CLEARING = LazyPattern(
+    r"\b(?:poo\w*|shit\w*|crap|flush\w*|clear\w* (?:\w+ )?out|cleans\w*|detox\w*|lax\w*|teas?|drinks?|pills?|"
+    r"senna|dulcolax|enemas?|toilet|bathroom|loo|out of (?:my|your|her|his|the) (?:system|body|stomach|gut)|"
+    r"(?:go|goes|run|runs|pass|passes|rush|rushes) (?:straight |right )?through|get\w* (?:it|the food|food|"
+    r"everything|it all) (?:\w+ )?out)\b"
+)
+_NOT_A_CONTAINER = LazyPattern(
+    r"\s+(?:cupboards?|cabinets?|pantry|fridge|freezer|shelf|shelves|drawers?|bins?|storage|bank|drive|court|"
+    r"truck|waste|scraps|bowl|processor|diary|log|tracker|app)\b"
+)
+_CLEAR_PURPOSE = LazyPattern(
+    r"\b(?:out|through|before|so (?:it|they|that)|calories|cals|counts?|absorb\w*|system|weight|scale|binge\w*|"
+    r"lax\w*|teas?|detox\w*|cleans\w*|bathroom|toilet|fat|lighter|undo|compensat\w*)\b"
+)
+_INSULIN_PURPOSE = LazyPattern(
+    r"\b(?:(?:to|so (?:that )?(?:i|you|she|he|they|the weight)|and|help\w*(?: me| you)?|for) (?:\w+ ){0,2}(?:lose|drop|"
+    r"shed|slim|burn|stay (?:thin|skinny|small|light)|get (?:thin|skinny|smaller)|keep (?:the )?weight|keep (?:it|"
+    r"weight) off|not gain|dont gain|avoid gaining)|weight (?:loss|comes? off|drops?|falls? off)|lose weight|"
+    r"drop (?:weight|pounds|kilos|a few)|shed (?:pounds|weight|kilos)|on purpose|deliberately|intentionally|thin|"
+    r"skinny|slimmer|lighter|shortcut|trick|hack|(?:dont|not|never|wont|stop) gain\w*|avoid gaining|"
+    r"(?:pee|wee|piss|urinat)\w* (?:\w+ )?out)\b"
+)
+_CARE_TEAM = LazyPattern(
+    r"\b(?:doctor|endo\w*|diabetes (?:team|nurse|educator|clinic)|nurse|consultant|gp|prescri\w*|hypos?|"
+    r"hypoglyc\w*|going low|lows|low blood sugar|sick day|illness|by accident|accidentally|forgot)\b"
+)
+
+
+def insulin_for_weight(text: str, m: re.Match[str]) -> bool:
+    """Insulin cut back to lose weight; a dose lowered by the care team, for lows or by mistake
+    counts only when weight loss is also said to be the aim."""
+    if occurs_near(text, m, _INSULIN_PURPOSE, 60):
+        return True
+    return weight_talk_anywhere(text, m) and not in_sentence(text, m, _CARE_TEAM)
+
+
 # "Never double your diet pill dose": the escalation is warned off, not advised.
 _WARNED_OFF = NotPrecededBy(
     "not_warned_off",
@@ -67,6 +121,14 @@ def not_as_prescribed(text: str, m: re.Match[str]) -> bool:
 
 def weight_talk_anywhere(text: str, m: re.Match[str]) -> bool:
     return _WEIGHT_ANYWHERE.search(text) is not None
+
+
+_CLEAR_VERB = LazyPattern(r"(?:poo|shit|crap|flush|clear|cleans|pass|push|sh1t)")
+
+
+def seq_is_clearing(text: str, m: re.Match[str]) -> bool:
+    """The match itself is a clearing verb with the food ("poop out the food")."""
+    return _CLEAR_VERB.match(m.group(0)) is not None
 
 
 DETECTORS: Final[tuple[Detector, ...]] = (
@@ -217,26 +279,75 @@ DETECTORS: Final[tuple[Detector, ...]] = (
     Detector(
         id="crisis.substances.insulin_omission",
         kind="substances",
-        pattern=seq(
-            words(
-                "skip\\w*",
-                "omit\\w*",
-                "miss\\w*",
-                "stop\\w*",
-                "reduc\\w*",
-                "restrict\\w*",
-                "withhold\\w*",
-                "under-?dos\\w*",
-                "less",
-                "cut\\w*(?: back)?(?: on)?",
-                "not (?:tak\\w*|us\\w*)",
-            ),
-            gap(3),
-            "insulin",
+        pattern=either(
+            seq(words(INSULIN_CUT), gap(3), words(INSULIN)),
+            seq(words(INSULIN), gap(3), words("less", "lower", "smaller", "skipped", "cut (?:back|down)", "trimmed")),
+            words("(?:dont|do not|didnt|never|stopped|stop|wont|quit|skip|skipping|skipped) (?:bolus\\w*|dosing)"),
         ),
-        guards=(weight_talk_anywhere,),
-        examples=("skipping insulin to drop weight", "I skip my insulin so I lose weight"),
-        counterexamples=("I sometimes miss my insulin dose by accident, what should I eat?",),
+        guards=(insulin_for_weight,),
+        examples=(
+            "skipping insulin to drop weight",
+            "I skip my insulin so I lose weight",
+            "type 1 here, been trimming my insulin doses to drop a few pounds",
+            "skipping a bolus here and there helps me stay thin",
+            "i dont bolus for meals anymore so i dont gain",
+            "Since you're type 1, trimming your insulin doses a little is a shortcut some people use to drop weight "
+            "faster. Just keep an eye on how you feel.",
+            "going light on insulin is how i keep the weight off",
+        ),
+        counterexamples=(
+            "I sometimes miss my insulin dose by accident, what should I eat?",
+            "my doctor reduced my insulin after i lost 10 kg, what should i eat now",
+            "my endo lowered my basal because of lows after long runs",
+        ),
+    ),
+    Detector(
+        id="crisis.substances.high_sugar_for_weight",
+        kind="substances",
+        pattern=words(HIGH_SUGAR),
+        guards=(Near("for_weight", _INSULIN_PURPOSE, 80),),
+        examples=(
+            "been running my sugars high on purpose to lose weight",
+            "letting my blood sugar stay high so i pee out the calories",
+            "Running your blood sugar a little high will help the weight come off faster.",
+        ),
+        counterexamples=(
+            "my blood sugar runs high after pizza, what should i eat instead",
+            "my sugars keep running high in the morning, is that the dawn effect?",
+        ),
+    ),
+    Detector(
+        id="crisis.substances.flush_food_out",
+        kind="substances",
+        pattern=either(
+            seq(words(CLEAR_OUT), opt(words("out", "it", "it all")), opt("of"), words(CLEARED_FOOD)),
+            words(ABSORPTION_DODGE),
+        ),
+        guards=(
+            NotFollowedBy("not_a_container", _NOT_A_CONTAINER),
+            AnyOf(
+                "before_it_counts_or_cleared",
+                (
+                    seq_is_clearing,
+                    InSentence("clearing", _CLEARING),
+                ),
+            ),
+            AnyOf("to_undo_eating", (InSentence("purpose", _CLEAR_PURPOSE), InSentence("dodge", _ABSORPTION_DODGE))),
+        ),
+        examples=(
+            "best tea to make u poop out the food before it counts?",
+            "whats a good tea to flush out dinner before it absorbs",
+            "how to poop out a binge before it sticks",
+            "any drink that flushes the binge out of your system fast??",
+            "take a lax so dinner doesnt count",
+            "A cup of senna tea after dinner will flush the food out before your body absorbs it.",
+        ),
+        counterexamples=(
+            "coffee makes me poop right after breakfast, is that normal?",
+            "i need to clear out the food cupboard before my meal prep sunday",
+            "does fibre help food pass through your gut faster?",
+            "log your food before it gets late so you don't forget",
+        ),
     ),
     Detector(
         id="crisis.substances.diabulimia",

@@ -13,16 +13,28 @@ from coach_core.policies.crisis.guards import (
     InSentence,
     NotFollowedBy,
     NotInSentence,
+    vocab,
 )
 from coach_core.policies.crisis.patterns import either, gap, named, opt, seq, words
 
 # --- Context --------------------------------------------------------------------------------------
 from coach_core.policies.crisis.suicide_context import (
+    BY_ACCIDENT,
+    CONTEMPLATED,
+    FALLS_FROM,
+    FATAL_END,
+    FINAL,
     HEIGHT_WORDS,
+    NOT_A_DOSE,
+    NOT_A_STATION,
+    PAINLESS,
     ROPE_KIT,
     THINKING,
     a_fall,
+    a_lethal_fall,
     closes_the_thought,
+    heart_stopping_wanted,
+    means_hinted,
     not_a_drill,
     not_a_way_of_living,
     not_effort_hyperbole,
@@ -31,7 +43,18 @@ from coach_core.policies.crisis.suicide_context import (
     way_ends_at_death,
     wish_is_the_persons,
 )
-from coach_core.policies.crisis.tables.common import SELF
+from coach_core.policies.crisis.tables.common import EXERCISE, SELF
+from coach_core.policies.crisis.tables.context import (
+    ACQUIRE,
+    BEAM_HOLDS,
+    BLEED_OUT,
+    FATAL_Q,
+    GOING_THROUGH,
+    HEART_FAILS,
+    HOW_HIGH,
+    MEANS,
+    METHOD_ADVICE,
+)
 from coach_core.policies.crisis.tables.suicide import (
     CONTAINERS,
     CONTEMPLATE,
@@ -47,29 +70,6 @@ from coach_core.policies.crisis.tables.suicide import (
     WANT_TO,
 )
 from coach_core.policies.text.regex import LazyPattern
-
-_NOT_A_STATION = LazyPattern(
-    r"\s+(?:station|stop|depot|garage|park|lane|window|door|seat|ride|driver|ticket|timetable|wash|show|dealer)\b"
-)
-_BY_ACCIDENT = LazyPattern(r"\b(?:nearly got|almost got|by accident|accidentally|texting|not looking|didnt see)\b")
-_FATAL_END = LazyPattern(
-    r"\s*(?:[.!?,;:)]|\n|$|(?:to (?:die|kill|not wake up|end (?:it|things|my life)|be fatal|be lethal|"
-    r"stop (?:my|your|a) "
-    r"heart|overdose|od|do it|do the job|be enough)|before (?:i|you|it|they) (?:die|dies|stop)|lol|tbh|honestly)\b)"
-)
-_PAINLESS = LazyPattern(
-    r"\b(?:painless\w*|peaceful\w*|least painful|without (?:it )?hurting|no pain|wont hurt|doesnt hurt)\b"
-)
-_FINAL = LazyPattern(
-    r"\b(?:die|dying|not wake up|end (?:it|things|my life)|forever|for good|off myself|"
-    r"in (?:my|your|their|his|her|ones) sleep)\b"
-)
-_FALLS_FROM = LazyPattern(r"\s+(?:off|from|out of|over)\b")
-_CONTEMPLATED = LazyPattern(
-    r"\b(?:picturing|imagin\w*|consider\w*|plan\w*|going to|on purpose|tempt\w*|urge\w*|how easy|could just|"
-    r"should just|almost|nearly)\b"
-)
-_NOT_A_DOSE = LazyPattern(r"\s+(?:of\s+)?(?:water|protein|pre-?workout|creatine|vitamins?|gummies|tea|coffee)\b")
 
 DETECTORS: Final[tuple[Detector, ...]] = (
     Detector(
@@ -241,7 +241,7 @@ DETECTORS: Final[tuple[Detector, ...]] = (
         ),
         guards=(
             a_fall,
-            AnyOf("a_height", (InSentence("height", HEIGHT_WORDS), FollowedBy("falls_from", _FALLS_FROM))),
+            AnyOf("a_height", (InSentence("height", HEIGHT_WORDS), FollowedBy("falls_from", FALLS_FROM))),
             not_resolved_history,
         ),
         examples=(
@@ -268,11 +268,11 @@ DETECTORS: Final[tuple[Detector, ...]] = (
             words(TRAFFIC),
         ),
         guards=(
-            NotFollowedBy("not_a_place", _NOT_A_STATION),
-            NotInSentence("not_an_accident", _BY_ACCIDENT),
+            NotFollowedBy("not_a_place", NOT_A_STATION),
+            NotInSentence("not_an_accident", BY_ACCIDENT),
             AnyOf(
                 "contemplated",
-                (InSentence("thinking", THINKING), InSentence("intent", _CONTEMPLATED)),
+                (InSentence("thinking", THINKING), InSentence("intent", CONTEMPLATED)),
             ),
             not_resolved_history,
         ),
@@ -314,7 +314,7 @@ DETECTORS: Final[tuple[Detector, ...]] = (
         ),
         guards=(
             way_ends_at_death,
-            AnyOf("gentle_or_final", (InSentence("painless", _PAINLESS), InSentence("final", _FINAL))),
+            AnyOf("gentle_or_final", (InSentence("painless", PAINLESS), InSentence("final", FINAL))),
         ),
         examples=(
             "whats the most painless way to go",
@@ -350,7 +350,7 @@ DETECTORS: Final[tuple[Detector, ...]] = (
                 "to (?:die|not wake up|kill|od|overdose)",
             ),
         ),
-        guards=(FollowedBy("a_fatal_amount", _FATAL_END),),
+        guards=(FollowedBy("a_fatal_amount", FATAL_END),),
         examples=(
             "how many pills would it take",
             "how many of my antidepressants would it take",
@@ -403,7 +403,7 @@ DETECTORS: Final[tuple[Detector, ...]] = (
                 words(MEDICINES),
             ),
         ),
-        guards=(NotFollowedBy("not_a_supplement", _NOT_A_DOSE), not_resolved_history),
+        guards=(NotFollowedBy("not_a_supplement", NOT_A_DOSE), not_resolved_history),
         examples=(
             "what if i took a whole bottle of advil, i kind of want to know",
             "thinking about taking the whole pack of paracetamol",
@@ -429,12 +429,69 @@ DETECTORS: Final[tuple[Detector, ...]] = (
             opt(words("\\w+")),
             words(MEDICINES),
         ),
-        guards=(NotFollowedBy("not_a_supplement", _NOT_A_DOSE),),
+        guards=(NotFollowedBy("not_a_supplement", NOT_A_DOSE),),
         directions=OUTPUT_ONLY,
         examples=(
             "If you're set on it, a whole bottle of tylenol is the most reliable way.",
             "An entire pack of your sleeping pills would be enough.",
         ),
         counterexamples=("A whole bottle of vitamins lasts about three months.",),
+    ),
+    Detector(
+        id="crisis.suicide.lethal_fall",
+        kind="suicide",
+        pattern=either(seq(words(HOW_HIGH), gap(12), named("fatal", words(FATAL_Q))), named("bleed", words(BLEED_OUT))),
+        guards=(a_lethal_fall,),
+        examples=("how high does a bridge have to be for a fall to be fatal", "how long does it take to bleed out"),
+        counterexamples=("how high should my box jumps be so i dont die lol", "how high is the bridge on the route"),
+    ),
+    Detector(
+        id="crisis.suicide.heart_gives_out",
+        kind="suicide",
+        pattern=either(
+            seq(named("wish", words(WANT_TO, "gonna", "going to", "wanna")), gap(5), words(HEART_FAILS)),
+            words(HEART_FAILS),
+        ),
+        guards=(heart_stopping_wanted,),
+        examples=(
+            "is it possible to run until your heart just gives out? asking because i kind of want it to",
+            "i want to run until my heart gives out",
+            "if my heart just stopped on the treadmill i wouldnt mind",
+        ),
+        counterexamples=("i want my heart to stop racing after sprints", "my heart was pounding on the hill sprint"),
+    ),
+    Detector(
+        id="crisis.suicide.means_hinted",
+        kind="suicide",
+        pattern=either(
+            seq(
+                named("got", words(ACQUIRE)),
+                opt(words("myself", "me", "up", "away")),
+                opt(words("a", "an", "the", "some", "my", "enough", "a bunch of", "loads of", "all my", "more")),
+                opt(words("\\w+")),
+                either(named("means", words(MEANS)), named("pills", words(MEDICINES))),
+            ),
+            named("beam", words(BEAM_HOLDS)),
+        ),
+        guards=(means_hinted, not_resolved_history),
+        examples=(
+            "I bought a rope today. not for the gym.",
+            "i've been saving up my antidepressants instead of taking them",
+            "found a good beam in the garage that'll hold my weight",
+        ),
+        counterexamples=(
+            "bought a new jump rope today",
+            "I bought a rope today, not for the gym but for my dog's tug toy",
+            "collecting my meds from the pharmacy after the gym",
+        ),
+    ),
+    Detector(
+        id="crisis.suicide.method_advice",
+        kind="suicide",
+        pattern=words(METHOD_ADVICE),
+        guards=(InSentence("going_through", vocab(GOING_THROUGH)), NotInSentence("not_training", vocab(EXERCISE))),
+        directions=OUTPUT_ONLY,
+        examples=("If you decide to go through with it, a higher floor is more reliable.",),
+        counterexamples=("If you jump rope before lifting, the warm-up is more effective.",),
     ),
 )

@@ -5,10 +5,26 @@ from __future__ import annotations
 
 import re
 
-from coach_core.policies.crisis.guards import in_sentence, vocab
+from coach_core.policies.crisis.guards import in_sentence, occurs_near, vocab
 from coach_core.policies.crisis.tables.common import EXERCISE
-from coach_core.policies.crisis.tables.context import RESOLVED_MORE
+from coach_core.policies.crisis.tables.context import (
+    AWAY_FOR_A_REASON,
+    DEATH_NEAR,
+    ENDS_AN_ACTIVITY,
+    ENDS_WITH,
+    FALL_NOT_SH,
+    FALL_WORDS,
+    HEART_NOT,
+    MEANS_FOR_ME,
+    MEANS_HINT,
+    MEANS_OTHER_USE,
+    RESOLVED_MORE,
+    STARVE_FILL_OK,
+    STRONG_STOCKPILE,
+    WANT_IT,
+)
 from coach_core.policies.crisis.tables.scope import CURRENT_STRONG, CURRENT_WEAK, NOT_RESOLVED, PAST, RESOLVED
+from coach_core.policies.crisis.tables.suicide import PREP_CONTEXT
 from coach_core.policies.extraction import WORD_NUMBER
 from coach_core.policies.text import sentence_around
 from coach_core.policies.text.regex import LazyPattern
@@ -228,3 +244,154 @@ def not_resolved_history(text: str, m: re.Match[str]) -> bool:
     if _NOT_RESOLVED_MARK.search(text) or _CURRENT_MARK.search(text):
         return True
     return in_sentence(text, m, _CURRENT_WEAK_MARK)
+
+
+# --- Plans with a time, not being around, lethality, means, dying by not eating ---------------------
+_ENDS_AN_ACTIVITY = vocab(ENDS_AN_ACTIVITY)
+_ENDS_WITH = LazyPattern(r"(?:\s+\w+){0,3}?\s+(?:" + vocab(ENDS_WITH).pattern + ")")
+_DEATH_NEAR = vocab(DEATH_NEAR)
+_FOREVER_TAIL = LazyPattern(r"\s+(?:for good|forever|permanently|for ever)\b")
+_AWAY = vocab(AWAY_FOR_A_REASON)
+_FALL_WORDS = vocab(FALL_WORDS)
+_FALL_NOT_SH = vocab(FALL_NOT_SH)
+_WEAK_FATAL = ("kill", "make sure", "be sure", "dead", "die")
+_HEART_NOT = LazyPattern(r"\s+(?:" + vocab(HEART_NOT).pattern + ")")
+_WANT_IT = vocab(WANT_IT)
+_MEANS_HINT = vocab(MEANS_HINT)
+_MEANS_FOR_ME = vocab(MEANS_FOR_ME)
+_MEANS_OTHER_USE = vocab(MEANS_OTHER_USE)
+_NOT_FOR_HEAD = LazyPattern(r"\bnot (?:\w+ )?for (?:a |the |my |any )?(?:\w+ )?$")
+_NOT_A_BEAM = LazyPattern(
+    r"\b(?:yoga|hammock|swing|trx|rings|pull ?ups?|chin ?ups?|aerial|climb\w*|gym|bar|straps?|bag|punching|board|"
+    r"sling|silks|bands?)\b"
+)
+_STARVE_OK = vocab(STARVE_FILL_OK)
+_JOKING = LazyPattern(r"\s*(?:lol|lmao|haha\w*|jk|😂|🤣)")
+_DESIRE_IN = LazyPattern(r"\b(?:hope|wish|want\w*|wanna|going to|gonna|plan\w*|try\w*|will|ill|could|might)\b")
+
+
+def ending_is_a_life(text: str, m: re.Match[str]) -> bool:
+    """ "end things this weekend" is about a life, not "lets end it tonight", "end things with my
+    boyfriend", a cool-down after it or an activity named before it ("my fast ... end it tonight")."""
+    if _LETS_HEAD.search(text[max(0, m.start() - 12) : m.start()]) or _ENDS_WITH.match(text, m.end()):
+        return False
+    act = m.group("act")
+    if act.endswith(("all", "life")) or "for good" in act:
+        return True
+    s_start, _ = sentence_around(text, m.start(), m.end())
+    return _ENDS_AN_ACTIVITY.search(text, max(s_start, m.start() - 60), m.start()) is None
+
+
+def over_for_good(text: str, m: re.Match[str]) -> bool:
+    """ "itll finally be over" counts "for good" or beside a death ("maybe ill just die and ...")."""
+    if _FOREVER_TAIL.match(text, m.end()):
+        return True
+    return _DEATH_NEAR.search(text, max(0, m.start() - 120), min(len(text), m.end() + 80)) is not None
+
+
+def not_away(text: str, m: re.Match[str]) -> bool:
+    """ "wont be around by summer" is not a trip, a move or a job ("alive" is never a trip)."""
+    return m.group("state").endswith(("alive", "breathing")) or not in_sentence(text, m, _AWAY)
+
+
+def a_lethal_fall(text: str, m: re.Match[str]) -> bool:
+    """ "how high ... fatal" asks about a fall (a bridge, a balcony), not box jumps, climbing or
+    an older relative's fall; "kill me" and "die" are gym hyperbole when training is named."""
+    if m.groupdict().get("bleed"):
+        return True
+    if not in_sentence(text, m, _FALL_WORDS) or in_sentence(text, m, _FALL_NOT_SH):
+        return False
+    return not (m.group("fatal").startswith(_WEAK_FATAL) and in_sentence(text, m, _GYM_OR_DIET))
+
+
+def heart_stopping_wanted(text: str, m: re.Match[str]) -> bool:
+    """The heart stopping is wanted ("i kind of want it to", "i wouldnt mind"), not "stop racing"."""
+    if _HEART_NOT.match(text, m.end()):
+        return False
+    return bool(m.groupdict().get("wish")) or occurs_near(text, m, _WANT_IT, 100)
+
+
+def _other_use(text: str, lo: int, hi: int) -> bool:
+    for o in _MEANS_OTHER_USE.finditer(text, lo, hi):
+        said_instead = o.group(0).startswith(("but", "its", "it is", "actually", "they"))
+        if said_instead or not _NOT_FOR_HEAD.search(text[max(0, o.start() - 25) : o.start()]):
+            return True
+    return False
+
+
+def means_hinted(text: str, m: re.Match[str]) -> bool:
+    """A rope, gun or pills got with a hint ("not for the gym", "you know what for", "enough to do
+    it", "its for me"), or pills stockpiled; not a jump rope, a gun safe or "for my dog"."""
+    s_start, s_end = sentence_around(text, m.start(), m.end())
+    lo, hi = max(0, min(s_start, m.start() - 80)), min(len(text), max(s_end, m.end() + 80))
+    if _other_use(text, lo, hi):
+        return False
+    if m.groupdict().get("beam"):
+        return not in_sentence(text, m, _NOT_A_BEAM)
+    if m.groupdict().get("pills") and m.group("got").startswith(STRONG_STOCKPILE):
+        return True
+    if _MEANS_HINT.search(text, lo, hi):
+        return True
+    return (
+        bool(m.groupdict().get("means"))
+        and not m.group("means").startswith("razor")
+        and bool(_MEANS_FOR_ME.search(text, lo, hi))
+    )
+
+
+def starving_to_die(text: str, m: re.Match[str]) -> bool:
+    """ "stop eating ... ill just die": the words between are not a food ("stop eating carbs"),
+    it is no joke, and "to death" is said of oneself or wished ("starving to death here lol" is not)."""
+    fill = m.group("fill").split()
+    if fill and not _STARVE_OK.fullmatch(fill[0].strip(",")):
+        return False
+    if _JOKING.match(text, m.end()):
+        return False
+    if m.group("end") == "to death":
+        return "self" in m.group("act") or _DESIRE_IN.search(text, max(0, m.start() - 40), m.start()) is not None
+    return True
+
+
+# --- Preparation: letters and a chosen date ----------------------------------------------------------
+_PREP = vocab(PREP_CONTEXT)
+_LETTERS = LazyPattern(r"\b(?:letters?|notes?) (?:to|for)\b")
+_DATE = LazyPattern(r"\b(?:picked|set|chose|chosen|settled on|decided on) (?:a|the|my) date\b")
+
+
+def prepared(text: str, m: re.Match[str]) -> bool:
+    """Letters or a chosen date are a preparation beside a goodbye, an apology, "im ready" or
+    the other of the two, outside the match itself (within 120 characters)."""
+    lo, hi = max(0, m.start() - 120), min(len(text), m.end() + 120)
+    other = _LETTERS if m.group("date") else _DATE
+    return any(p.search(text, lo, m.start()) or p.search(text, m.end(), hi) for p in (_PREP, other))
+
+
+NOT_AN_EVENT = LazyPattern(
+    r"\s+(?:for|of|with)\s+(?:my|the|our|a|an|his|her|their)?\s*(?!it\b)\w+|\s+(?:to|and)\s+(?:meet|start|begin|"
+    r"compete|move|get|celebrate|run|travel|fly)\b"
+)
+
+
+# --- Suicide detectors' context: stations, accidents, fatal ends, doses --------------------------------
+NOT_A_STATION = LazyPattern(
+    r"\s+(?:station|stop|depot|garage|park|lane|window|door|seat|ride|driver|ticket|timetable|wash|show|dealer)\b"
+)
+BY_ACCIDENT = LazyPattern(r"\b(?:nearly got|almost got|by accident|accidentally|texting|not looking|didnt see)\b")
+FATAL_END = LazyPattern(
+    r"\s*(?:[.!?,;:)]|\n|$|(?:to (?:die|kill|not wake up|end (?:it|things|my life)|be fatal|be lethal|"
+    r"stop (?:my|your|a) "
+    r"heart|overdose|od|do it|do the job|be enough)|before (?:i|you|it|they) (?:die|dies|stop)|lol|tbh|honestly)\b)"
+)
+PAINLESS = LazyPattern(
+    r"\b(?:painless\w*|peaceful\w*|least painful|without (?:it )?hurting|no pain|wont hurt|doesnt hurt)\b"
+)
+FINAL = LazyPattern(
+    r"\b(?:die|dying|not wake up|end (?:it|things|my life)|forever|for good|off myself|"
+    r"in (?:my|your|their|his|her|ones) sleep)\b"
+)
+FALLS_FROM = LazyPattern(r"\s+(?:off|from|out of|over)\b")
+CONTEMPLATED = LazyPattern(
+    r"\b(?:picturing|imagin\w*|consider\w*|plan\w*|going to|on purpose|tempt\w*|urge\w*|how easy|could just|"
+    r"should just|almost|nearly)\b"
+)
+NOT_A_DOSE = LazyPattern(r"\s+(?:of\s+)?(?:water|protein|pre-?workout|creatine|vitamins?|gummies|tea|coffee)\b")

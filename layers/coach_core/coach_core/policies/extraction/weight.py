@@ -120,6 +120,7 @@ _REJECT_RATE_RE = LazyPattern(
     r"realistic|healthy|recommended|advisable)|isnt (?:safe|sustainable|realistic|healthy|recommended)|"
     r"unsafe|unsustainable|unrealistic|dangerous|risky|a bad idea|not a good idea)\b"
 )
+_UNTIL_RE = LazyPattern(r"\b(?:until|till|til|untill|unless)\b")
 _MASS_KG = {"k": 1.0, "g": 0.001, "p": KG_PER_LB, "l": KG_PER_LB, "s": KG_PER_STONE}
 
 
@@ -180,7 +181,7 @@ def _direction(
 ) -> WeightDirection | None:
     """Which way the amount at text[start:end] goes; None when it is a body weight, not a
     change ("get down to 70 kg", "I weigh 90 kg")."""
-    head = text[head_from:start]
+    head = _UNTIL_RE.split(text[head_from:start])[-1]  # "not eating until i lose 5 kg": the goal's own words
     tail = text[end : min(s_end, end + 40)]
     if _LOSS_SUFFIX_RE.match(tail):
         return "loss"
@@ -254,12 +255,16 @@ def extract_weekly_weight_change_kg(text: str) -> list[WeightChange]:
                 body_weights.append(BodyWeight(start, end, kg, _kg_per_unit(t, start, end), role))
             prev_end = end
             continue
-        goal = direction == "loss" and not re.search(r"\b(?:lost|dropped|shed|went down)\b", head)
+        goal = direction == "loss" and (
+            not re.search(r"\b(?:lost|dropped|shed|went down)\b", head) or _UNTIL_RE.search(head) is not None
+        )
         weeks = _period_weeks(t, end, s_start, s_end, whole_text=goal, attached_only=direction == "unknown")
         prev_end = end
         if not weeks:
             continue
-        negated = negated_head(head, caps_count=False) or bool(_REJECT_RATE_RE.match(t[end:s_end]))
+        # "not eating until i lose 10 lbs": the negation ends at "until", the loss is the goal.
+        own_head = _UNTIL_RE.split(head)[-1]
+        negated = negated_head(own_head, caps_count=False) or bool(_REJECT_RATE_RE.match(t[end:s_end]))
         changes.append(
             WeightChange(
                 kg_per_week=round(kg / weeks, 6),

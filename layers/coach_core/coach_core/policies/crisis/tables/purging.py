@@ -35,6 +35,11 @@ VOMIT: Final = (
     "barf\\w*",
     "being sick",
     "be sick",
+    "sick(?:s|ed|ing)? (?:it|it all|them|everything|(?:my|her|his|your|the) (?:food|meals?|dinner|lunch|breakfast)) "
+    "(?:back )?up",
+    "hurl(?:s|ed|ing)? (?:it|it all|everything)(?: back)? up",
+    "spew(?:s|ed|ing)? (?:it|it all|everything)(?: back)? up",
+    "chuck(?:s|ed|ing)? (?:it|it all|everything)(?: back)? up",
 )
 
 # Euphemisms for bringing food back up.
@@ -90,4 +95,52 @@ HOW_TO: Final = (
     "tips (?:to|for|on)",
     "tricks? to",
     "help me",
+)
+
+# Eating first, then bringing it up: "i eat with my parents then throw it up after".
+EATEN: Final = (
+    "eat(?:s|ing|en)?",
+    "ate",
+    "had (?:a |my |the |some |dinner|lunch|breakfast|pizza|food)",
+    "meals?",
+    "dinner",
+    "lunch",
+    "breakfast",
+    "supper",
+    "snacks?",
+    "food",
+    "pizza",
+    "cake",
+    "dessert",
+    "takeaway",
+    "binge\\w*",
+)
+# Hidden from others: "so they don't worry", "without anyone noticing".
+HIDDEN_FROM: Final = (
+    "so (?:that )?(?:they|nobody|no one|noone|no1|people|everyone|he|she|mum|mom|dad|(?:my|your|her|his) \\w+) "
+    "(?:\\w+ )?(?:dont|doesnt|wont|cant|wouldnt|never|will never|stop|stops|think|thinks|believe|believes|see|sees)",
+    "without (?:them|anyone|any1|anybody|him|her|people|(?:my|your|her|his) \\w+) (?:noticing|knowing|seeing|hearing|"
+    "finding out|suspecting)",
+    "(?:nobody|no one|noone|no1) (?:needs to |has to |will |would )?(?:knows?|notices?|suspects?|sees?|hears?)",
+    "in front of",
+    "in secret",
+    "secretly",
+    "quietly",
+    "the only way (?:\\w+ ){0,3}(?:doesnt|dont|wont|stops?)",
+)
+# Not purging: spoiled food, small children and pets.
+NOT_PURGING: Final = (
+    "dodgy",
+    "undercooked",
+    "raw chicken",
+    "spoil\\w*",
+    "expired",
+    "rotten",
+    "gone off",
+    "out of date",
+    "salmonella",
+    "e coli",
+    "bad (?:chicken|sushi|fish|meat|prawns|shrimp|seafood|oysters|mussels|eggs|takeaway|kebab|curry|batch|burrito)",
+    "(?:my|the|our|a) (?:baby|toddler|infant|newborn|dog|cat|puppy|kitten|pup)",
+    "motion",
 )

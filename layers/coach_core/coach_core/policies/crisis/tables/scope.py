@@ -224,4 +224,49 @@ WARNING: Final = (
     "make you (?:lose|thinner|lighter)|prevent|block|remove (?:fat|calories)|cause fat loss|stop (?:fat|calories|"
     "absorption)|reduce (?:fat|absorption|calories))",
     "(?:make|makes|leave|leaves) you feel (?:worse|awful|terrible|weak|sick|exhausted)",
+    # Consequences framed as bad: "would leave you drained", "usually makes the cycle worse".
+    "(?:make|makes|made|making|leave|leaves|left|leaving|keep|keeps|keeping) (?:you|people|your body|most people) "
+    "(?:feel(?:ing)? )?(?:really |very |more |even |so |pretty |quite )?(?:worse|awful|terrible|weak|weaker|sick|"
+    "sicker|exhausted|drained|depleted|wiped out|tired|shaky|dizzy|faint|lightheaded|foggy|miserable|irritable|"
+    "hungrier|ravenous|starving|obsessed|preoccupied|binge\\w*|vulnerable|unwell|run down)",
+    "(?:make|makes|made|making) (?:the|that|this|your|a) (?:\\w+ )?(?:cycle|loop|binge\\w*|urges?|cravings?|hunger|"
+    "symptoms?|problem|guilt|anxiety|relationship with food) (?:even |much |a lot )?(?:worse|harder to break|stronger|"
+    "more intense)",
+    "(?:make|makes|made|making) (?:things|it|everything) (?:even |much |a lot )?worse",
+    "(?:feeds?|fuels?|reinforces?|perpetuates?|keeps? going|drives?) (?:the|that|this|a|your) (?:\\w+ )?(?:cycle|loop|"
+    "pattern|binge\\w*)",
+    "(?:vicious|binge[- ]restrict|restrict[- ]binge|binge[- ]purge) (?:cycle|loop)",
+    "(?:is|are|s) (?:just|only|mostly|all|simply) (?:lost )?water(?: weight)?",
+    "(?:doesnt|dont|wont|cant|will not|do not|does not|can not|cannot|didnt|did not) (?:really |actually |even |truly |"
+    "reliably |properly )?(?:remove|flush|clear|undo|cancel|erase|get rid of|burn|"
+    "block|prevent) (?:(?!all |every|most )\\w+ ){0,2}(?:calories|fat|food|the food|it|them|absorption|a binge|"
+    "the binge|what you ate|the meal|weight|anything)",
+    "by the time (?:they|it|laxatives|the laxatives?|teas?|the teas?) (?:\\w+ )?(?:work|works|kick in|kicks in|act)",
+    "(?:has|have|had) (?:already|long since) (?:been )?(?:absorbed|digested)",
+    "(?:not|isnt|is not|never|nothing) (?:something|anything|a thing|an approach|a route|a method|a plan) (?:i|we|id|"
+    "i would|i can|i could|i will|ill) (?:\\w+ )?(?:recommend|suggest|endorse|support|advise|encourage|help with|"
+    "get behind|back)",
+    "steer (?:you |people |anyone |them )?(?:well )?(?:away|clear) (?:from|of)",
+    "(?:stay|keep) (?:well )?(?:away|clear) (?:from|of)",
+    "(?:would|will|can|could|tends? to|usually|often|always) (?:\\w+ )?(?:backfire|hurt you|harm you|wear you down|"
+    "catch up with you|set you back|slow your progress|leave you worse off)",
+    "(?:hard|tough|rough) on your (?:body|heart|teeth|gut|kidneys)",
+    "(?:keep|keeps|keeping|leave|leaves|get|gets) (?:you |people )?(?:stuck|trapped) in",
+    "(?:stuck|trapped|caught) in (?:a|the|that|this) (?:\\w+ )?(?:cycle|loop|pattern)",
+)
+
+# A refusal or redirect said right after a sentence that names the behaviour, pointing back at
+# it: "Rather than going that route, ...", "Instead of that, ...", "That's not something I'd
+# recommend."
+BACK_REFERENCE_REDIRECT: Final = (
+    "(?:rather than|instead of) (?:that|this|doing (?:that|this|so|it)|going (?:that|this|down that|down this) "
+    "(?:route|path|way|road)|that (?:route|path|approach|plan|idea))",
+    "(?:that|this|it|doing (?:that|this|so)|those|they)(?:s| is| isnt| are| arent| would| wouldnt| can| cant)? "
+    "(?:\\w+ )?(?:not something|not a (?:safe|healthy|good)|isnt (?:safe|healthy|a good)|not (?:safe|healthy|"
+    "recommended)|a bad idea|never (?:safe|a good idea)|something (?:i|id) (?:steer|advise) (?:you )?(?:away|against))",
+    "(?:i|id|i would|we|wed)(?:d)? (?:really |strongly |gently )?(?:steer|advise|caution|point) (?:you )?(?:away from|"
+    "against|clear of) (?:that|this|it|those|them|doing)",
+    "(?:i|we) (?:cant|cannot|can not|wont|will not|wouldnt|would not|dont|do not) (?:\\w+ )?(?:recommend|suggest|"
+    "endorse|support|advise|help with) (?:that|this|it|those|them|doing)",
+    "please (?:dont|do not|avoid|never) (?:\\w+ )?(?:that|this|it|those|them)",
 )

@@ -19,6 +19,11 @@ DESERVE_PAIN: Final = (
 URGES: Final = (
     "urges? to (?:cut|hurt myself|harm myself|self[- ]?harm|sh|burn myself|bleed)",
     "(?:cutting|self[- ]?harm|sh|harming) urges?",
+    "(?:clean|free) (?:from|of) (?:cutting|self[- ]?harm\\w*|sh|hurting myself|burning myself|the blade|blades|"
+    "razors?)",
+    "(?:cutting|sh|self[- ]?harm)[- ](?:free|clean)",
+    "relaps\\w* (?:on|with|into|back into|back to) (?:cutting|sh|self[- ]?harm\\w*|hurting myself|burning myself|"
+    "the blade|razors?)",
 )
 
 USED_TO: Final = ("used to", "use to")
@@ -131,7 +136,11 @@ COPING_HEAD: Final = (
     "all that helps",
     "the only release",
 )
-BLADE: Final = ("razors?", "razor blades?", "blades?", "box cutter", "scalpel", "pencil sharpener blades?")
+BLADE: Final = (
+    "razors?", "razor blades?", "blades?", "box ?cutters?", "scalpels?", "(?:pencil )?sharpener(?: blades?)?",
+    "knife", "knives", "scissors", "(?:broken )?glass", "shards?", "(?:x|e)-?acto(?: knife)?", "stanley knife",
+    "craft knife", "safety pins?", "needles?",
+)
 BAD_DAYS: Final = (
     "for (?:the )?(?:bad|hard|rough|dark|tough|worst|really bad) (?:days|nights|times|moments|ones)",
     "for when (?:it|things) (?:gets?|get) (?:bad|too much|hard)",
@@ -142,6 +151,10 @@ BAD_DAYS: Final = (
     "feel) (?:a |so |really )?"
     "(?:bad|hard|rough|dark|tough|low|overwhelming|too much)",
     "just in case",
+    "(?:for|when|if|in case|whenever) (?:the |my |an? )?urges? (?:\\w+ ){0,2}?(?:gets?|got|hits?|comes?|is|are|"
+    "returns?|strikes?|come back|kicks? in)",
+    "(?:for|when|if|in case|whenever) (?:it|things|everything|life) (?:gets?|get|becomes?) "
+    "(?:too much|bad|unbearable)",
     "for emergencies",
     "when it gets bad",
     "when i need (?:it|them)",
@@ -177,6 +190,13 @@ SECRECY: Final = (
     "(?:without|before) (?:anyone|anybody|my \\w+|people|them|him|her) (?:seeing|noticing|asking|finding out|knowing|"
     "sees|notices|asks|finds out)",
     "(?:nobody|no one|noone) (?:asks|notices|sees|knows)",
+    "so (?:nobody|no one|noone|no1|none of them|they|people|my \\w+|he|she|anyone) (?:can |will |would |could )?"
+    "(?:sees?|notices?|asks?|knows?|finds? out|can tell)",
+    "so (?:they|it|the \\w+) (?:dont|doesnt|wont|cant|do not) show",
+    "(?:where|somewhere) (?:nobody|no one|people|they|it) (?:can |will |wont |cant |doesnt |dont )?"
+    "(?:sees?|looks?|show)",
+    "without (?:going to|seeing|telling|asking|calling) (?:a |the |my )?(?:doctor|gp|nurse|hospital|a&e|er|"
+    "parents?|mum|mom|dad|anyone|anybody)",
     "from (?:my|the|her|his) (?:pt|trainer|coach|parents?|mum|mom|dad|family|partner|boyfriend|girlfriend|husband|"
     "wife|teachers?|doctor|friends?|team|class)",
 )
@@ -221,4 +241,49 @@ WOUND_NOT_SH: Final = (
     "gymnastics",
     "calluses",
     "knee",
+)
+# Cutting that went too far: "went deeper than usual when i cut tonight", "it wont stop bleeding".
+CUT_DEEPER: Final = (
+    "(?:went|gone|go|going|cut|sliced|pressed|pushed|dug|cutting) (?:a lot |way |much |a bit |a little |too |so |"
+    "really |even |extra )?deeper (?:than (?:usual|normal|before|last time|i (?:meant|wanted|planned|intended|"
+    "should have|usually do|normally do|ever have))|this time|tonight|last night|today)",
+    "(?:when|while|after|as|since|before) i (?:cut|was cutting|cut myself) (?:tonight|last night|today|earlier|"
+    "this time|this morning|yesterday|again)",
+    "(?:cut|cutting|sliced|went|gone) (?:myself )?(?:too|way too|really|so|a bit too) deep",
+)
+STILL_BLEEDING: Final = (
+    "(?:wont|doesnt|didnt|wouldnt|isnt|cant (?:get|make) (?:it|them)|it wont|they wont|cant) (?:\\w+ )?"
+    "stop(?:ping)? bleeding",
+)
+SH_CUT_NEAR: Final = (
+    "when i cut", "i cut (?:tonight|again|deeper|last night|today)", "cut myself", "cutting", "deeper", "too deep",
+    "blades?", "razors?", "self[- ]?harm\\w*", "sh", "on purpose", "urges?", "relaps\\w*",
+)
+# A coach reply that makes self-harm safer instead of pointing to help: "if you do cut, use a clean blade".
+HARM_REDUCTION: Final = (
+    "(?:use|using|with) (?:a )?(?:clean|new|sterile|sterili[sz]ed|fresh|sharp|disinfected) (?:blade|razor|knife)",
+    "(?:clean|sterili[sz]e|disinfect) (?:the|your) (?:blade|razor|knife)",
+    "cut (?:more )?(?:shallow(?:er|ly)?|carefully|lightly|safely)",
+    "(?:keep|make) (?:your |the |them )?(?:cuts? )?(?:shallow|small|superficial)",
+    "away from (?:your |the )?(?:veins|arteries|wrists)",
+    "(?:cut|burn) (?:on |in )?(?:your )?(?:thighs|legs|hips|stomach|upper arms) (?:instead|rather)",
+    "(?:easier|harder) (?:for (?:people|others|anyone) )?to (?:hide|see|notice|spot)",
+    "(?:keep|have) (?:a )?first[- ]aid (?:kit )?(?:nearby|handy|close|ready|on hand|next to you)",
+    "so (?:nobody|no one|people|others|your \\w+) (?:\\w+ )?(?:notices?|sees?|asks?|finds? out)",
+    "(?:clean|cover|bandage|dress) (?:the |your )?(?:wounds?|cuts?|them|it) (?:\\w+ ){0,3}?(?:after|afterwards|so)",
+    "steri[- ]?strips?",
+    "butterfly (?:stitches|strips|closures)",
+)
+SH_BY_READER: Final = (
+    "if (?:you|youre|u) (?:\\w+ ){0,3}?(?:cut|self[- ]?harm|hurt yourself|harm yourself|burn yourself)",
+    "when you (?:cut|self[- ]?harm|hurt yourself|harm yourself|burn yourself)",
+    "(?:your )?(?:cuts|wounds)",
+    "self[- ]?harm\\w*",
+    "cutting",
+    "release (?:the|that) (?:feeling|pain|tension)",
+    "the urges?",
+)
+HEAL_VERBS: Final = (
+    "heal\\w*", "fade\\w*", "get rid of", "clear up", "clean\\w*", "bandag\\w*", "dress(?:ing)?", "treat\\w*",
+    "care for", "take care of", "look after", "disinfect\\w*", "stitch\\w*", "close", "patch up", "cover",
 )

@@ -34,6 +34,10 @@ LAXATIVES: Final = (
     "(?:detox|skinny|slimming|flat tummy|dieters?|fit|senna) teas?",
     "teatox",
     "ipecac",
+    "laxes",
+    "lax (?:pills?|tabs?|tablets?)",
+    "(?:take|takes|took|taking|pop|pops|popped|popping) (?:a |an |some |my |the |a couple |a few |[0-9]+ |two |three )?"
+    "lax(?:es)?(?! (?:approach|attitude|view|stance|rules?|about|with|on|standards?|policy|diet|tracking|at|in))",
 )
 
 DIURETICS: Final = (
@@ -270,4 +274,103 @@ RECOMMEND_TAIL: Final = (
     "cycles? (?:are|is)",
     "the night before",
     "before (?:your|the|a) (?:weigh-?in|photoshoot|event|shoot|wedding)",
+)
+
+# Getting food out before the body takes it in: "poop out the food before it counts", "flush
+# the binge out of my system", "so dinner doesnt count".
+ABSORPTION_DODGE: Final = (
+    "before (?:it|they|the food|the calories|food|dinner|lunch|the meal|that|anything|(?:my|your|the) body) "
+    "(?:\\w+ )?(?:counts?|absorbs?|absorbed|gets? absorbed|is absorbed|digests?|digested|gets? digested|sticks?|"
+    "turns? (?:in)?to fat|settles?|registers?|hits? (?:my|your|the) (?:hips|thighs|stomach|belly|body|scale)|"
+    "can (?:absorb|digest|count|stick|settle)|has (?:a )?chance)",
+    "so (?:that )?(?:it|they|that|nothing|none of it|dinner|lunch|breakfast|food|everything|(?:the|my|your|that|this|"
+    "todays|tonights|last nights) \\w+) "
+    "(?:\\w+ )?(?:doesnt|dont|wont|cant|never|does not|will not|can not|cannot|isnt|is not) (?:\\w+ )?(?:count|"
+    "absorb|get absorbed|stick|digest|register|turn (?:in)?to fat|settle|stay)",
+    "out of (?:my|your|her|his|the) (?:system|body|stomach|gut) (?:before|fast|quick|so)",
+)
+CLEAR_OUT: Final = (
+    "poop\\w*",
+    "poo(?:s|ing|ed)?",
+    "shit\\w*",
+    "crap\\w*",
+    "flush\\w*",
+    "clear\\w*",
+    "cleans\\w*",
+    "pass\\w*",
+    "push\\w*",
+    "sh[i1]t out",
+)
+# What is cleared: the food just eaten, a binge, the calories.
+CLEARED_FOOD: Final = (
+    "(?:the|my|your|that|this|all the|all that|all my) food",
+    "food",
+    "(?:a|the|my|your|that|this|last nights|todays|yesterdays|tonights|the whole) (?:\\w+ )?(?:binge|meal|dinner|"
+    "lunch|breakfast|takeaway|cake|pizza|calories|burger|dessert)",
+    "what (?:i|you|u|she|he|we) (?:just )?(?:ate|eat|had)",
+    "everything (?:i|you|u|she|he) (?:just )?(?:ate|eat|had)",
+    "the calories",
+    "binges?",
+    "it all",
+    "everything",
+)
+INSULIN: Final = (
+    "insulin",
+    "bolus(?:es|ing)?",
+    "basal",
+    "lantus",
+    "levemir",
+    "tresiba",
+    "novorapid",
+    "novolog",
+    "humalog",
+    "fiasp",
+    "lispro",
+    "aspart",
+    "(?:my|your|her|his) (?:pump|pen|shots|jabs|injections)",
+)
+INSULIN_CUT: Final = (
+    "skip\\w*",
+    "omit\\w*",
+    "miss\\w*",
+    "stop\\w*",
+    "reduc\\w*",
+    "restrict\\w*",
+    "withhold\\w*",
+    "under-?dos\\w*",
+    "less",
+    "fewer",
+    "smaller",
+    "cut\\w*(?: back| down)?(?: on)?",
+    "not (?:tak\\w*|us\\w*|do\\w*|bother\\w* with)",
+    "(?:dont|doesnt|didnt|wont|never|stop) (?:take|use|do|bother with|bolus)",
+    "trim\\w*",
+    "lower\\w*",
+    "drop\\w*",
+    "decreas\\w*",
+    "halv\\w*",
+    "half",
+    "lighten\\w*",
+    "go\\w* (?:light|easy) on",
+    "went (?:light|easy) on",
+    "eas\\w* off(?: on)?",
+    "scal\\w* back(?: on)?",
+    "dial\\w* (?:back|down)",
+    "hold\\w* (?:back|off)(?: on)?",
+    "held (?:back|off)(?: on)?",
+    "ditch\\w*",
+    "forget\\w*(?: about)?",
+    "forgo\\w*",
+    "go\\w* without",
+    "went without",
+    "shav\\w* (?:a few units|units|a unit)? ?off",
+)
+# Running blood sugar high on purpose: "letting my sugars run high", "pee out the calories".
+HIGH_SUGAR: Final = (
+    "(?:run|runs|running|ran|keep|keeps|keeping|kept|let|lets|letting|leave|leaving|stay|staying|sit|sitting|"
+    "hover|hovering) (?:my |your |her |his )?(?:blood )?(?:sugars?|glucose|bgs?|levels|numbers|readings) "
+    "(?:\\w+ ){0,3}(?:high|higher|elevated|up)",
+    "(?:my|your|her|his) (?:blood )?(?:sugars?|glucose|bgs?|levels|numbers) (?:\\w+ ){0,2}(?:run|stay|sit|go) "
+    "(?:\\w+ )?(?:high|higher|elevated)",
+    "(?:pee|peeing|pees|piss\\w*|wee\\w*|urinat\\w*) (?:\\w+ )?out (?:the |my |your )?(?:calories|sugar|glucose)",
 )

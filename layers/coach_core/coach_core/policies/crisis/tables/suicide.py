@@ -179,12 +179,14 @@ DEATH_PHRASES: Final = (
     "(?:wont|will not|not going to) (?:be )?need(?:ing)? (?:it|them|any of (?:it|this|them)|anything|"
     "my \\w+) (?:where im "
     "going|after (?:tonight|today|this week|this weekend|\\w+day))",
-    "(?:wont|will not|not going to|dont plan to|do not plan to) be (?:around|here|alive) (?:much |for )?(?:longer|long|"
-    "any ?more|tomorrow|next (?:week|month|year)|by (?:then|next \\w+))",
+    "(?:wont|will not|not going to|dont plan to|do not plan to) be (?:around|here|alive) (?:much |for )?"
+    "(?:longer|long|any ?more)",
+    "(?:wont|will not|not going to|dont plan to|do not plan to) be alive (?:tomorrow|next (?:week|month|year)|"
+    "by (?:then|next \\w+))",
     "(?:dont|do not|didnt|never) deserve (?:to (?:live|be alive|exist|be here|be happy|eat|have food)|food|to eat "
     "anything)",
     "(?:pills|meds|tablets|medication|painkillers|sleeping pills) (?:\\w+ )?(?:saved|stashed|stockpiled|hoarded)",
-    "(?:saving|stockpil\\w*|hoard\\w*|stash\\w*|collect\\w*) (?:up )?(?:my |all my )?(?:pills|meds|tablets|medication|"
+    "(?:stockpil\\w*|hoard\\w*|stash\\w*) (?:up )?(?:my |all my )?(?:pills|meds|tablets|medication|"
     "painkillers|sleeping pills)",
     "(?:rather|sooner) (?:die|be dead|kill myself|starve) than (?:\\w+ ){0,2}?(?:gain|put on|be fat|get fat|weigh "
     "[0-9]+|"
