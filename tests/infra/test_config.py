@@ -26,7 +26,7 @@ def test_given_empty_context_then_defaults_apply() -> None:
     assert cfg.layer_path == REPO_ROOT / "build" / "layer"
     assert cfg.lwa_layer_version == 30
     assert cfg.is_production is False
-    assert (cfg.llm_fallback_provider, cfg.safety_guard, cfg.lwa_layer_arn) == (None, "none", None)
+    assert (cfg.llm_fallback_provider, cfg.safety_guard, cfg.lwa_layer_arn) == (None, "moderation", None)
     assert (cfg.stream_deadline_seconds, cfg.stream_reserved_concurrency) == (120, None)
     assert (cfg.rate_limit_per_minute, cfg.daily_token_budget, cfg.alarm_email) == (None, None, None)
     assert (cfg.waf, cfg.allow_password_auth, cfg.snap_start) == (False, False, True)
@@ -36,7 +36,9 @@ def test_given_empty_context_then_defaults_apply() -> None:
 @pytest.mark.parametrize(
     ("context", "providers"),
     [
-        ({"coach:llmProvider": "anthropic"}, {"anthropic"}),
+        ({"coach:llmProvider": "anthropic"}, {"anthropic"}),  # the default guard is then `llm`
+        ({"coach:llmProvider": "anthropic", "coach:llmFallbackProvider": "openai", "coach:safetyGuard": "none"},
+         {"anthropic", "openai"}),
         ({"coach:llmProvider": "anthropic", "coach:llmFallbackProvider": "openai"}, {"anthropic", "openai"}),
         ({"coach:llmProvider": "anthropic", "coach:safetyGuard": "moderation"}, {"anthropic", "openai"}),
         ({"coach:llmProvider": "anthropic", "coach:safetyGuard": "llm"}, {"anthropic"}),
@@ -44,6 +46,25 @@ def test_given_empty_context_then_defaults_apply() -> None:
 )
 def test_given_providers_and_guard_then_the_keys_in_use_follow(context: dict[str, Any], providers: set[str]) -> None:
     assert config_from(context).providers_in_use == frozenset(providers)
+
+
+@pytest.mark.parametrize(
+    ("context", "guard"),
+    [
+        ({}, "moderation"),
+        ({"coach:llmProvider": "anthropic"}, "llm"),
+        ({"coach:llmProvider": "anthropic", "coach:llmFallbackProvider": "openai"}, "moderation"),
+        ({"coach:safetyGuard": "none"}, "none"),
+        ({"coach:llmProvider": "anthropic", "coach:safetyGuard": "moderation"}, "moderation"),
+    ],
+)
+def test_given_no_guard_chosen_then_the_model_guard_is_on_with_a_key_the_stack_already_has(
+    context: dict[str, Any], guard: str
+) -> None:
+    """GIVEN no coach:safetyGuard THEN the second safety layer is on: OpenAI moderation when OpenAI
+    is the primary or the fallback (its key is deployed anyway), else the provider's cheapest tier;
+    an operator can still choose, including `none`."""
+    assert config_from(context).safety_guard == guard
 
 
 @pytest.mark.parametrize(

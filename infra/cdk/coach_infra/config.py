@@ -37,7 +37,11 @@ CTX_SNAP_START = "coach:snapStart"
 
 DEFAULT_STAGE = "dev"
 DEFAULT_LLM_PROVIDER = "openai"
-DEFAULT_SAFETY_GUARD = "none"
+DEFAULT_SAFETY_GUARD = "moderation"
+"""The model-based guard is on unless an operator turns it off: the rules alone miss phrasings
+nobody wrote a rule for (docs/SAFETY.md). Moderation needs the OpenAI key, which a deployment
+with OpenAI as primary or fallback has already; otherwise the configured provider's cheapest
+tier (`llm`)."""
 DEFAULT_LAYER_PATH = "build/layer"
 # v1.1.0 of aws-lambda-web-adapter: arn:aws:lambda:<region>:753240598075:layer:LambdaAdapterLayerArm64:30
 DEFAULT_LWA_LAYER_VERSION = 30
@@ -173,7 +177,9 @@ class CoachConfig:
             "lwa_layer_arn": lambda: _matching(
                 node, CTX_LWA_LAYER_ARN, _LAYER_ARN_RE, "a Lambda layer version ARN (arn:<partition>:lambda:...:<n>)"
             ),
-            "safety_guard": lambda: _choice(node, CTX_SAFETY_GUARD, SAFETY_GUARDS, DEFAULT_SAFETY_GUARD),
+            "safety_guard": lambda: _choice(
+                node, CTX_SAFETY_GUARD, SAFETY_GUARDS, DEFAULT_SAFETY_GUARD if "openai" in (provider, fallback) else "llm"
+            ),
             "tracer_subsegments": lambda: _flag(node, CTX_TRACER_SUBSEGMENTS, False),
             "waf": lambda: _flag(node, CTX_WAF, False),
             "allow_password_auth": lambda: _flag(node, CTX_ALLOW_PASSWORD_AUTH, False),
