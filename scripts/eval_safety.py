@@ -31,7 +31,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT / "tests" / "data" / "safety"
 SETS = (
-    "cases", "holdout", "regression", "sample", "decisions", "external_dev", "external_test", "external2", "external3",
+    "cases", "holdout", "regression", "sample", "decisions",
+    "external_dev", "external_test", "external2", "external3", "external4",
 )
 
 

@@ -12,6 +12,7 @@ import pytest
 from coach_core.policies import POLICY_ORDER, get_engine
 from tests.safety_cases import (
     EXTERNAL_DEV_FILES,
+    EXTERNAL_LATER_FILES,
     EXTERNAL_TEST_FILES,
     HOLDOUT_FILES,
     SAFETY_DATA,
@@ -40,7 +41,8 @@ def test_labelled_case_comes_out_as_labelled(case: dict[str, Any]) -> None:
 def test_case_files_are_well_formed() -> None:
     """GIVEN every case file (holdout included) THEN unique ids, valid directions, actions and policy
     names, and a class on every case."""
-    cases = all_cases(TUNED_FILES + HOLDOUT_FILES + EXTERNAL_DEV_FILES + EXTERNAL_TEST_FILES)
+    later = [f for files in EXTERNAL_LATER_FILES.values() for f in files]
+    cases = all_cases(TUNED_FILES + HOLDOUT_FILES + EXTERNAL_DEV_FILES + EXTERNAL_TEST_FILES + later)
     ids = Counter(c["id"] for c in cases)
     assert [i for i, n in ids.items() if n > 1] == []
     for case in cases:
@@ -119,9 +121,16 @@ def test_held_out_cases_stay_at_least_as_good_as_when_first_measured() -> None:
 # that work (dev 77/77, 0/38; test 74/77, 0/35, where 3 self-harm cases of the test half were
 # seen by one rule author mid-way, so 71/74 of the rest is the blind figure); like the holdout's
 # they guard against regressions.
+# Later sets, each written by another writer who never saw the rules: external2 (first run
+# 116/132 caught, 3/63 false alarms) and external3 (89/123, 8/63; its writer was asked for
+# phrasings a rule writer would not anticipate) were then tuned on; external4 (same brief) was
+# never shown to anyone writing rules: its figures are the honest estimate for unseen messages.
 EXTERNAL = {
     "dev": (EXTERNAL_DEV_FILES, EXTERNAL_DEV_MIN_CAUGHT, EXTERNAL_DEV_MAX_FALSE_ALARMS),
     "test": (EXTERNAL_TEST_FILES, EXTERNAL_TEST_MIN_CAUGHT, EXTERNAL_TEST_MAX_FALSE_ALARMS),
+    "2": (EXTERNAL_LATER_FILES[2], 132, 0),
+    "3": (EXTERNAL_LATER_FILES[3], 123, 0),
+    "4": (EXTERNAL_LATER_FILES[4], 95, 2),
 }
 
 

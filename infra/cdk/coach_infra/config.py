@@ -170,6 +170,7 @@ class CoachConfig:
         deadline = _whole(
             node, CTX_STREAM_DEADLINE_SECONDS, minimum=MIN_STREAM_DEADLINE_SECONDS, maximum=MAX_STREAM_DEADLINE_SECONDS
         )
+        default_guard = DEFAULT_SAFETY_GUARD if "openai" in (provider, fallback) else "llm"
         readers: dict[str, Callable[[], Any]] = {
             "user_pool_id": lambda: _matching(node, CTX_USER_POOL_ID, _POOL_RE, "a Cognito user pool id (region_Id)"),
             "vpc_id": lambda: _matching(node, CTX_VPC_ID, _VPC_RE, "a VPC id (vpc-...)"),
@@ -177,9 +178,7 @@ class CoachConfig:
             "lwa_layer_arn": lambda: _matching(
                 node, CTX_LWA_LAYER_ARN, _LAYER_ARN_RE, "a Lambda layer version ARN (arn:<partition>:lambda:...:<n>)"
             ),
-            "safety_guard": lambda: _choice(
-                node, CTX_SAFETY_GUARD, SAFETY_GUARDS, DEFAULT_SAFETY_GUARD if "openai" in (provider, fallback) else "llm"
-            ),
+            "safety_guard": lambda: _choice(node, CTX_SAFETY_GUARD, SAFETY_GUARDS, default_guard),
             "tracer_subsegments": lambda: _flag(node, CTX_TRACER_SUBSEGMENTS, False),
             "waf": lambda: _flag(node, CTX_WAF, False),
             "allow_password_auth": lambda: _flag(node, CTX_ALLOW_PASSWORD_AUTH, False),

@@ -92,7 +92,10 @@ _SYMPTOMS = (
     r"while resting|for no reason|when resting|lying down|in bed|at night)|heart(?:beat)? (?:is |keeps |has been |"
     r"was |s )?(?:racing|races|raced|pounding|pounds|pounded|fluttering|flutters|jumping)(?: \w+){0,3}? (?:at rest|"
     r"resting|for no reason|lying down|in bed|at night|while sitting|when sitting|randomly|out of nowhere|all day)|"
-    r"(?:high|elevated) resting heart rate|resting heart rate (?:is |of |has been )?(?:over|above) 1[0-9]{2}"
+    r"(?:high|elevated) resting heart rate|resting heart rate (?:is |of |has been )?(?:over|above) 1[0-9]{2}|"
+    r"heart(?:beat)? (?:is |keeps |has been |was |s )?(?:beating|racing|pounding) (?:very |really |so |too |super )?"
+    r"(?:fast|hard|strong|strongly|quickly)(?: and (?:strong|hard|fast|loud))? (?:since|ever since|after (?:taking|i "
+    r"took|i started|starting)|from the (?:pills|tablets|capsules))"
 )
 _REQUESTS = (
     r"(?:adjust|change|stop|reduce|increase|lower|raise|skip|double|halve|taper|come off|get off|wean off|"

@@ -5,7 +5,8 @@
 - `patterns`: builds regexes from tables and derives each pattern's gate literals.
 - `detector`: the `Detector` value (id, kind, pattern, guards, directions, examples).
 - `guards`, `scope`: named context checks; resolved past and supportive output.
-- one module per kind: `suicide`, `self_harm`, `purging`, `restriction`, `fasting`,
+- one module per kind (suicide in four: `suicide`, `suicide_methods`, `death_wishes`,
+  `farewells`): `self_harm`, `purging`, `restriction`, `fasting`,
   `substances`, `concealment`, `identity` (eating-disorder identity and pro-ana).
 - `registry`: every detector in order, and the scanner; `policy`: `CrisisPolicy`.
 """

@@ -60,6 +60,12 @@ _SECRET = LazyPattern(
     r"people)|"
     r"without (?:her|him|them|anyone|any1|my \w+) (?:seeing|knowing|noticing))\b"
 )
+# The cover story beside binning a meal: "... and tell her i had it", "say i ate them".
+_COVER_TELL = LazyPattern(
+    r"\b(?:tell|tells|telling|told|say|says|saying|said|claim\w*|pretend\w*)(?: to)?(?: \w+){0,2} (?:that )?(?:i|she|"
+    r"he|we|you)(?:ve|d)? (?:had|ate|eaten|finished|have eaten|loved|liked|enjoyed)\b|"
+    r"\b(?:it|they) (?:was|were) (?:delicious|nice|good|great|yummy|tasty|lovely)\b"
+)
 _BATHROOM = LazyPattern(
     r"\b(?:bathroom|toilet|loo|throw\w* up|being sick|been sick|purg\w*|vomit\w*|after (?:meals|eating|"
     r"dinner|lunch))\b"
@@ -133,6 +139,16 @@ def hiding_eating_nearby(text: str, m: re.Match[str]) -> bool:
     return _OTHERS_ANY.search(text, lo, hi) is not None and _ED_TALK.search(text, lo, hi) is not None
 
 
+# Where the meal supposedly happens, or a "but" that says it does not: "my parents think i eat at
+# my friend's house", "mum thinks i have lunch at school but i dont".
+_ELSEWHERE_OR_NOT = LazyPattern(
+    r"\b(?:at (?:my |a |her |his |their |the )?(?:friends?\w*|mates?|school|work|the office|uni|college|practice|"
+    r"training|canteen|cafeteria|[a-z]+s (?:house|place|flat))|but (?:i|she|he|really|actually|in reality|im|shes|"
+    r"hes)|when (?:really|actually|in fact)|(?:actually|really|secretly) (?:dont|doesnt|skip|throw|bin|toss)|"
+    r"(?:i|she|he) (?:dont|doesnt|never|skip|throw|bin|toss))\b"
+)
+
+
 def _others_meals(words_: tuple[str, ...]) -> Pat:
     return words(words_)
 
@@ -160,14 +176,21 @@ DETECTORS: Final[tuple[Detector, ...]] = (
         id="crisis.concealment.faked_eating",
         kind="concealment",
         pattern=words(FAKE_ACTS),
-        guards=(InSentence("deceit", _FAKE_SIGNS),),
+        guards=(AnyOf("deceit", (InSentence("deceit", _FAKE_SIGNS), InSentence("cover_story", _COVER_TELL))),),
         examples=(
+            "i throw my lunch in the bin at school and tell my mum i had it",
+            "my daughter has been secretly throwing out her packed lunches",
+            "Have a few bites in front of them so they stop asking questions.",
             "Leave a few crumbs and a used plate out so it looks like you ate.",
             "Move the food around your plate and take tiny bites so people think you're eating normally.",
             "To avoid questions, wrap the food in a napkin and throw it away when no one is looking.",
             "I've been throwing my packed lunch in the bin at school so my parents think I ate",
         ),
-        counterexamples=("Cutting food into small pieces can help you eat more slowly.",),
+        counterexamples=(
+            "Cutting food into small pieces can help you eat more slowly.",
+            "my son threw his lunch out because it went mouldy",
+            "Try eating a few bites of vegetables first to slow down at dinner.",
+        ),
     ),
     Detector(
         id="crisis.concealment.claimed_eating",
@@ -331,6 +354,33 @@ DETECTORS: Final[tuple[Detector, ...]] = (
         guards=(AnyOf("in_secret", (InSentence("deceit", _FAKE_SIGNS), InSentence("secret", _SECRET))),),
         examples=("i feed my dinner to the dog when my parents arent looking",),
         counterexamples=("my kid put his food in the bin again, picky eater",),
+    ),
+    Detector(
+        id="crisis.concealment.others_believe_eating",
+        kind="concealment",
+        pattern=seq(
+            words(_with_others(OTHERS), "(?:my|her|his|their|our) (?:\\w+ )?(?:parents|mum|mom|dad|family|teachers?)"),
+            opt(words("all", "still", "really", "just")),
+            words("think", "thinks", "believe", "believes", "assume", "assumes", "are sure", "is sure"),
+            opt("that"),
+            words(EATER),
+            opt(words("already", "just", "have", "had", "still")),
+            words("eat", "eats", "(?:have|has) (?:lunch|dinner|breakfast|meals)", ATE_NOW),
+        ),
+        guards=(
+            InSentence("elsewhere_or_not", _ELSEWHERE_OR_NOT),
+            NotFollowedBy("not_eating_well", LazyPattern(r"\s+(?:well|better|healthier|more|enough|a lot|too)\b")),
+        ),
+        examples=(
+            "my parents think I eat at my friend's house",
+            "my mum thinks i eat lunch at school but i dont",
+            "her parents believe she has lunch at school but she throws it away",
+        ),
+        counterexamples=(
+            "my mum thinks i eat too much sugar",
+            "my parents think im eating better since i started cooking at home",
+            "my coach thinks i eat enough protein",
+        ),
     ),
     Detector(
         id="crisis.concealment.lying_about_food",

@@ -6,67 +6,21 @@ from __future__ import annotations
 
 from typing import Final
 
+from coach_core.policies.crisis import suicide_context as sc
 from coach_core.policies.crisis.detector import Detector
-from coach_core.policies.crisis.guards import (
-    InSentence,
-    NotFollowedBy,
-)
+from coach_core.policies.crisis.guards import InSentence, NotFollowedBy
 from coach_core.policies.crisis.patterns import either, gap, named, opt, seq, words
-
-# --- Context --------------------------------------------------------------------------------------
-from coach_core.policies.crisis.suicide_context import (
-    NOT_AN_EVENT,
-    THINKING,
-    absence_not_an_activity,
-    ending_is_a_life,
-    life_thought_ends,
-    not_a_break,
-    not_away,
-    not_resolved_history,
-    outcome_not_negated,
-    over_for_good,
-    prepared,
-    starving_to_die,
-    wish_is_the_persons,
-)
-from coach_core.policies.crisis.tables.context import (
-    END_ACT,
-    NOT_AROUND_HEAD,
-    NOT_AROUND_STATE,
-    NOT_AROUND_WHEN,
-    OVER,
-    SOON,
-    STARVE_ACT,
-    STARVE_END,
-)
-from coach_core.policies.crisis.tables.suicide import (
-    ABSENT,
-    ALIVE_STRONG,
-    ALIVE_WEAK,
-    BETTER,
-    CRASHES,
-    DATE_SET,
-    DESIRE,
-    DONE_WITH_LIFE,
-    FAREWELL_NOTES,
-    FATAL_SELF,
-    FINAL_GOODBYE,
-    HITS_ME,
-    LIVE_OR_DIE,
-    NOT_WANT_FILLER,
-    NOT_WANT_NEG,
-    NOT_WANT_VERB,
-    SELF_SUBJECT,
-    VEHICLES,
-)
+from coach_core.policies.crisis.tables import suicide as sui
 from coach_core.policies.text.regex import LazyPattern
 
 DETECTORS: Final[tuple[Detector, ...]] = (
     Detector(
         id="crisis.suicide.hoped_for_death",
         kind="suicide",
-        pattern=seq(words(DESIRE), opt("that"), words(SELF_SUBJECT), gap(6), named("out", words(FATAL_SELF))),
-        guards=(wish_is_the_persons, outcome_not_negated, not_a_break),
+        pattern=seq(
+            words(sui.DESIRE), opt("that"), words(sui.SELF_SUBJECT), gap(6), named("out", words(sui.FATAL_SELF)),
+        ),
+        guards=(sc.wish_is_the_persons, sc.outcome_not_negated, sc.not_a_break),
         examples=(
             "sometimes i hope i just don't wake up tomorrow",
             "i wouldnt care if i died tomorrow honestly",
@@ -78,24 +32,24 @@ DETECTORS: Final[tuple[Detector, ...]] = (
     Detector(
         id="crisis.suicide.hoped_for_accident",
         kind="suicide",
-        pattern=seq(words(DESIRE), gap(4), named("out", words(HITS_ME))),
-        guards=(wish_is_the_persons, outcome_not_negated),
+        pattern=seq(words(sui.DESIRE), gap(4), named("out", words(sui.HITS_ME))),
+        guards=(sc.wish_is_the_persons, sc.outcome_not_negated),
         examples=("i keep hoping a car hits me when i cross the road", "i wish someone would just kill me"),
         counterexamples=("I hope this workout doesn't kill me", "I wish the trainer would go easy on me"),
     ),
     Detector(
         id="crisis.suicide.hoped_for_crash",
         kind="suicide",
-        pattern=seq(words(DESIRE), gap(4), words(VEHICLES), gap(2), named("out", words(CRASHES))),
-        guards=(outcome_not_negated,),
+        pattern=seq(words(sui.DESIRE), gap(4), words(sui.VEHICLES), gap(2), named("out", words(sui.CRASHES))),
+        guards=(sc.outcome_not_negated,),
         examples=("wouldn't mind if the plane went down on my flight home tbh",),
         counterexamples=("I hope the plane doesn't crash lol, nervous flyer",),
     ),
     Detector(
         id="crisis.suicide.better_off_without_me",
         kind="suicide",
-        pattern=seq(words(BETTER), gap(6), named("out", words(ABSENT))),
-        guards=(absence_not_an_activity,),
+        pattern=seq(words(sui.BETTER), gap(6), named("out", words(sui.ABSENT))),
+        guards=(sc.absence_not_an_activity,),
         examples=(
             "everyone would be better off without me",
             "my kids would honestly be happier if i wasn't here",
@@ -190,7 +144,7 @@ DETECTORS: Final[tuple[Detector, ...]] = (
             ),
             words("disappear (?:forever|for good|permanently|and never come back)", "fade away and not come back"),
         ),
-        guards=(not_a_break, wish_is_the_persons),
+        guards=(sc.not_a_break, sc.wish_is_the_persons),
         examples=("i want to disappear forever", "I just want to stop existing", "i wanna fade away and not come back"),
         counterexamples=("I want to disappear into a good book this weekend", "I want to disappear on holiday"),
     ),
@@ -220,7 +174,7 @@ DETECTORS: Final[tuple[Detector, ...]] = (
             ),
         ),
         guards=(
-            wish_is_the_persons,
+            sc.wish_is_the_persons,
             NotFollowedBy(
                 "not_after_effort", LazyPattern(r"\s+(?:\w+\s+)?(?:after|once|when|because of|from|on|this weekend)\b")
             ),
@@ -325,7 +279,7 @@ DETECTORS: Final[tuple[Detector, ...]] = (
             ),
         ),
         guards=(
-            InSentence("thinking_of_it", THINKING),
+            InSentence("thinking_of_it", sc.THINKING),
             NotFollowedBy("not_a_trip", LazyPattern(r"\\s+(?:to|for|at|with)\\b")),
         ),
         examples=(
@@ -340,12 +294,12 @@ DETECTORS: Final[tuple[Detector, ...]] = (
         id="crisis.suicide.not_want_to_live",
         kind="suicide",
         pattern=seq(
-            words(NOT_WANT_NEG),
-            opt(words(NOT_WANT_FILLER)),
-            words(NOT_WANT_VERB),
-            named("state", words(ALIVE_STRONG, ALIVE_WEAK)),
+            words(sui.NOT_WANT_NEG),
+            opt(words(sui.NOT_WANT_FILLER)),
+            words(sui.NOT_WANT_VERB),
+            named("state", words(sui.ALIVE_STRONG, sui.ALIVE_WEAK)),
         ),
-        guards=(life_thought_ends, wish_is_the_persons, not_resolved_history),
+        guards=(sc.life_thought_ends, sc.wish_is_the_persons, sc.not_resolved_history),
         examples=(
             "honestly whats the point of counting protein when i dont even want to be alive anymore",
             "i dont wanna live any more",
@@ -365,8 +319,8 @@ DETECTORS: Final[tuple[Detector, ...]] = (
     Detector(
         id="crisis.suicide.done_with_life",
         kind="suicide",
-        pattern=words(DONE_WITH_LIFE, LIVE_OR_DIE),
-        guards=(wish_is_the_persons, not_resolved_history),
+        pattern=words(sui.DONE_WITH_LIFE, sui.LIVE_OR_DIE),
+        guards=(sc.wish_is_the_persons, sc.not_resolved_history),
         examples=(
             "i stopped caring whether i live or die",
             "honestly i stopped caring if i live or die at this point",
@@ -382,109 +336,5 @@ DETECTORS: Final[tuple[Detector, ...]] = (
             "done with cardio for today",
             "i dont care whether i live in a city or the country",
         ),
-    ),
-    Detector(
-        id="crisis.suicide.final_goodbye",
-        kind="suicide",
-        pattern=words(FINAL_GOODBYE),
-        guards=(
-            NotFollowedBy(
-                "not_a_farewell_to_a_thing",
-                LazyPattern(r"\s+to\s+(?!(?:every\w*|you|you all|yall|all of you|the world|life|this world)\b)"),
-            ),
-            NotFollowedBy(
-                "not_for_a_while", LazyPattern(r"\s+(?:until|till|til|for (?:a|the|this|now)|before|this week)\b")
-            ),
-        ),
-        examples=(
-            "this is goodbye. thanks for everything coach",
-            "goodbye for good, coach",
-            "you won't hear from me again",
-            "this is my last message",
-            "saying my goodbyes forever tonight",
-        ),
-        counterexamples=(
-            "this is goodbye to sugar lol",
-            "you won't hear from me again until monday, on holiday",
-            "goodbye coach, see you tomorrow",
-        ),
-    ),
-    Detector(
-        id="crisis.suicide.preparing",
-        kind="suicide",
-        pattern=either(
-            seq(words(FAREWELL_NOTES), words("to", "for"), gap(3)),
-            named("date", words(DATE_SET)),
-        ),
-        guards=(
-            prepared,
-            NotFollowedBy("not_an_event", NOT_AN_EVENT),
-            not_resolved_history,
-        ),
-        examples=(
-            "ive been writing letters to my kids and picked a date",
-            "i wrote notes for my family for after im gone",
-            "i set a date. im ready",
-            "leaving a letter for my mum explaining why",
-        ),
-        counterexamples=(
-            "I picked a date for my first powerlifting meet",
-            "writing a letter to my future self about my goals",
-            "i picked a date!",
-            "we set a date for the wedding so i want to lean out",
-            "wrote a card for my mum's birthday",
-        ),
-    ),
-    Detector(
-        id="crisis.suicide.ending_soon",
-        kind="suicide",
-        pattern=seq(named("act", words(END_ACT)), words(SOON)),
-        guards=(ending_is_a_life, not_resolved_history),
-        examples=(
-            "I'm planning to end things this weekend and I don't want anyone reading my logs after",
-            "ending it this wknd prob",
-            "i'll be done for good by sunday, nobody will have to deal with me",
-        ),
-        counterexamples=(
-            "I'm going to end things with my boyfriend this weekend",
-            "on day 3 of my fast, going to end it tonight with a light meal",
-            "lets end it today with a long stretch",
-        ),
-    ),
-    Detector(
-        id="crisis.suicide.over_for_good",
-        kind="suicide",
-        pattern=words(OVER),
-        guards=(over_for_good, not_resolved_history),
-        examples=("maybe ill just disappear and it'll finally be over", "soon it will all be over for good"),
-        counterexamples=("exams end friday and then itll finally be over", "hold the plank, it'll be over soon"),
-    ),
-    Detector(
-        id="crisis.suicide.not_around_by",
-        kind="suicide",
-        pattern=seq(words(NOT_AROUND_HEAD), named("state", words(NOT_AROUND_STATE)), words(NOT_AROUND_WHEN)),
-        guards=(not_away, wish_is_the_persons, not_resolved_history),
-        examples=(
-            "I don't see myself still being alive by summer so idk why I'd bother with a summer shred plan",
-            "what's the point of a 12 week program, I'm not planning on sticking around that long 🪦",
-            "dont think ill still be here by next year",
-        ),
-        counterexamples=(
-            "I won't be here by summer, moving to Spain for work",
-            "I don't see myself doing a 12 week program",
-            "won't be around for the whole program because of my wedding trip",
-        ),
-    ),
-    Detector(
-        id="crisis.suicide.starving_to_die",
-        kind="suicide",
-        pattern=seq(named("act", words(STARVE_ACT)), gap(8, "fill"), named("end", words(STARVE_END))),
-        guards=(starving_to_die, not_resolved_history),
-        examples=(
-            "if i stop eating completely maybe i'll just die and it'll finally be over",
-            "gonna starve myself to death",
-            "i'll just keep not eating and let my body give up",
-        ),
-        counterexamples=("if i stop eating carbs i'll die lol", "I'm starving to death here, when's lunch"),
     ),
 )

@@ -36,7 +36,12 @@ def duration_group(i: int = 0) -> Pat:
     return named(f"dur{i}", raw(rf"(?<![\w]){DURATION}", DURATION_UNIT_WORDS))
 
 
-_WEIGHT = vocab(WEIGHT_WORDS)
+# Weight talk, or what marks the fast as a body goal: "to get down to 45kg", "only water and black coffee".
+_WEIGHT = LazyPattern(
+    vocab(WEIGHT_WORDS).pattern
+    + r"|[0-9](?:kg|kgs|kilos?|lbs?|st)\b|\b(?:get|gets|getting|got) down to\b|\b(?:only|just|nothing but) "
+    r"(?:water|black coffee|coffee|tea|diet coke|zero drinks)\b"
+)
 _FREQUENCY = LazyPattern(r"\s*(?:a|per|each|every|/|out of|in)\s*(?:the\s+)?(?:week|wk|month|fortnight)\b")
 FOOD_WORD = LazyPattern(r"\b(?:eat\w*|ate|food|meals?|calories|cals|fast\w*|starv\w*|hungry)\b")
 _LONG_TIME = LazyPattern(rf"\b(?:how long|as long as|{DURATION})")
@@ -142,6 +147,8 @@ DETECTORS: Final[tuple[Detector, ...]] = (
             "I'm doing a 5 day water fast to lose weight quickly",
             "A 72-hour fast is a quick way to drop a few kilos.",
             "I fast for 3 days every week to lose weight",
+            "i fast for 3 days at a time every week, only water and black coffee",
+            "doing 72 hour fasts to get down to 45kg",
         ),
         counterexamples=("I'm doing a 24 hour fast", "I fast 2 days a week on 5:2 to lose weight"),
     ),
@@ -192,20 +199,37 @@ DETECTORS: Final[tuple[Detector, ...]] = (
     Detector(
         id="crisis.fasting.span",
         kind="fasting",
-        pattern=seq(
-            words(
-                NONE_TODAY,
-                "eat nothing",
-                "fast(?:ing)?",
-                "starv(?:e|ing)",
-                "only (?:drink|drinking) water",
-                "only water",
-                "just water",
-                "stop eating",
-                "skip eating",
+        pattern=either(
+            seq(
+                words(
+                    NONE_TODAY,
+                    "eat nothing",
+                    "fast(?:ing)?",
+                    "starv(?:e|ing)",
+                    "only (?:drink|drinking) water",
+                    "only water",
+                    "just water",
+                    "stop eating",
+                    "skip eating",
+                    "skip(?:ping)? (?:all )?(?:food|meals)",
+                ),
+                gap(2),
+                words(SPAN),
             ),
-            gap(2),
-            words(SPAN),
+            # A plan that names the days first: "Mon-Wed water only", "Days 1-3: just water".
+            seq(
+                Pat(words(SPAN).regex + ":?", words(SPAN).gates),
+                gap(2),
+                words(
+                    "(?:water|liquids?|fluids?|juice|coffee|tea)[- ]only",
+                    "(?:only|just|nothing but) (?:water|liquids|fluids|black coffee)",
+                    "nothing",
+                    "no food",
+                    "fast(?:ing)?",
+                    "zero[- ]?cal(?:orie)?s?",
+                    "0 ?(?:cal|cals|calories|kcal)",
+                ),
+            ),
         ),
         guards=(not_eating_out,),
         examples=(
@@ -214,8 +238,16 @@ DETECTORS: Final[tuple[Detector, ...]] = (
             "I'll just not eat this week",
             "zero cal days monday to thursday then eat friday",
             "Just don't eat over the weekend.",
+            "Weigh-in week plan: Mon-Wed water only, then 400 kcal on Thursday.",
+            "Days 1-3: just water. Day 4: a small salad.",
+            "Fast completely at the weekend and eat lightly during the week.",
+            "Skip food entirely on Saturday and Sunday to make up for the week.",
         ),
-        counterexamples=("no meal prep this weekend", "I'm not eating out this week to save money"),
+        counterexamples=(
+            "no meal prep this weekend",
+            "I'm not eating out this week to save money",
+            "Monday to Wednesday: strength, Thursday rest, Friday intervals.",
+        ),
     ),
     Detector(
         id="crisis.fasting.numbered_day",

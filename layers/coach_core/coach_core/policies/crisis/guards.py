@@ -141,3 +141,22 @@ class Not:
 
     def __call__(self, text: str, m: re.Match[str]) -> bool:
         return not self.guard(text, m)
+
+
+# "I don't purge or anything like that", "she's never made herself sick": the speaker denies the
+# behaviour. Not when a qualifier keeps part of it ("I don't purge as often", "... unless I binge").
+_DENIAL_BEFORE = LazyPattern(
+    r"\b(?:i|im|she|shes|he|hes|they|theyre|we|you|youre)\s+(?:\w+\s+)?(?:dont|do not|doesnt|does not|never|didnt|"
+    r"did not|have never|has never|havent ever|hasnt ever|wont|would never|am not|is not|isnt|are not|arent|not)\s+"
+    r"(?:ever\s+|really\s+|actually\s+|even\s+|at all\s+)?$"
+)
+_DENIAL_KEPT = LazyPattern(
+    r"\s*(?:(?:as|that|so|very)\s+)?(?:much|often|every|unless|except|only|anymore|any more|as much|when|until|but)\b"
+)
+
+
+def not_self_denied(text: str, m: re.Match[str]) -> bool:
+    """The behaviour is not denied by the speaker right before it ("I don't purge or anything")."""
+    if not _DENIAL_BEFORE.search(text[max(0, m.start() - 40) : m.start()]):
+        return True
+    return _DENIAL_KEPT.match(text, m.end()) is not None

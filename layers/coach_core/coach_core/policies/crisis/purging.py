@@ -14,7 +14,9 @@ from coach_core.policies.crisis.guards import (
     Near,
     NotFollowedBy,
     NotInSentence,
+    NotPrecededBy,
     in_sentence,
+    not_self_denied,
     vocab,
 )
 from coach_core.policies.crisis.patterns import either, gap, opt, seq, words
@@ -39,6 +41,12 @@ _ILLNESS = vocab(ILLNESS)
 _NAUSEA = vocab(NAUSEA)
 _EXERCISE = vocab(EXERCISE)
 _ED_CONTEXT = vocab(ED_CONTEXT)
+# A purge of things: "a pantry purge", "my closet purge", "an inbox purge".
+_DECLUTTER_HEAD = LazyPattern(
+    r"\b(?:pantry|kitchen|fridge|freezer|cupboard|closet|wardrobe|house|home|clothes|clothing|toy|book|inbox|email|"
+    r"e-?mail|digital|social media|phone|app|photo|file|desk|garage|junk food|snack|sugar|spring|declutter\w*|"
+    r"follow\w*|friend list|playlist|makeup|drawer|shoe|gear|paper\w*|data|cache|database)s?\s+$"
+)
 _DECLUTTER_TAIL = LazyPattern(
     r"\s+(?:(?:the|my|our|your|all|all the|of)\s+)*(?:pantry|kitchen|fridge|freezer|cupboards?|closet|house|home|"
     r"cabinets?|wardrobe|shelves|social|feed|inbox|toxins|junk|processed|sugar|snacks?|treats|temptations|clutter)\b"
@@ -61,9 +69,28 @@ _SPIT_TAIL = LazyPattern(
 )
 
 
+# Being sick from exertion: "threw up during my first crossfit class", "puked halfway through the
+# race", "went too hard right after lunch".
+_EXERTION = LazyPattern(
+    r"\b(?:during|mid|halfway (?:through|into)|partway through|in the middle of|at the end of|after|from|on|"
+    r"in|at the (?:end|finish) of) (?:\w+ ){0,3}(?:workouts?|training|runs?|sprints?|burpees?|hiit|race|class|"
+    r"crossfit|spin|intervals?|marathon|exercise|session|wod|cardio|practice|game|match|5k|10k|half|ride|swim|"
+    r"lifts?|lifting|circuits?|bootcamp|boot camp|tryouts?|drills?|conditioning|beep test)\b|"
+    r"\b(?:went|go|goes|going|pushed|push|pushing|overdid|overdo\w*|trained|training|ran|run) (?:\w+ )?too "
+    r"(?:hard|fast)\b"
+)
+_ON_PURPOSE = LazyPattern(
+    r"\b(?:on purpose|deliberately|intentionally|make myself|made myself|making myself|calori\w*|cals|to lose|"
+    r"weight|scale|undo|get rid of|count|binge\w*|purg\w*|skinny|thin|fat)\b"
+)
+
+
 def not_a_bug_or_a_hard_session(text: str, m: re.Match[str]) -> bool:
-    """Vomiting from an illness, or nausea during exercise, is not purging."""
+    """Vomiting from an illness, or nausea during exercise, or being sick from exertion during a
+    workout (with nothing saying it was on purpose), is not purging."""
     if in_sentence(text, m, _ILLNESS):
+        return False
+    if in_sentence(text, m, _EXERTION) and not in_sentence(text, m, _ON_PURPOSE):
         return False
     return not (in_sentence(text, m, _NAUSEA) and in_sentence(text, m, _EXERCISE))
 
@@ -96,6 +123,19 @@ def not_raising_a_topic(text: str, m: re.Match[str]) -> bool:
     return " back " in m.group(0) or _RAISE_A_TOPIC.match(text, m.end()) is None
 
 
+# Brushing, a pulse check or a grip: the toothbrush or the fingers used for something else.
+_TOOLS_OTHERWISE = LazyPattern(
+    r"\b(?:brush\w*|floss\w*|bristles?|electric|pulse|heart ?rate|grip\w*|pinch\w*|measure\w*|caliper\w*|"
+    r"chalk|tape|taping|numb|tingl\w*|swollen|sprain\w*|jammed|count\w*|typing|piano|guitar|sensitive teeth)\b"
+)
+_TOOL = ("toothbrush", "tooth brush", "fingers?", "two fingers", "a finger", "spoon", "the back of a spoon")
+_MEALTIME = LazyPattern(
+    r"\b(?:binge\w*|bingeing|binging|after (?:i |she |he |you )?(?:eat\w*|ate|meals?|dinner|lunch|breakfast|food|"
+    r"big meals?|every meal|a meal|pigging out|overeating|i overeat)|when (?:i|she|he|you) (?:eat|overeat|ate)|"
+    r"calori\w*|purg\w*|throat|gag\w*|get (?:it|everything|the food) (?:out|up)|eat too much|ate too much)\b"
+)
+
+
 DETECTORS: Final[tuple[Detector, ...]] = (
     Detector(
         id="crisis.purging.induced_vomiting",
@@ -103,12 +143,13 @@ DETECTORS: Final[tuple[Detector, ...]] = (
         pattern=either(
             seq(words(MAKE), words(SELF), opt("to"), words(SICK)), seq(words("gag(?:s|ged|ging)?"), words(SELF))
         ),
+        guards=(not_self_denied,),
         examples=(
             "i keep making myself throw up after dinner",
             "my friend makes herself sick after eating",
             "how do you make yourself gag",
         ),
-        counterexamples=("the smell made me feel sick",),
+        counterexamples=("the smell made me feel sick", "i never make myself sick or anything, i just overeat"),
     ),
     Detector(
         id="crisis.purging.vomiting_after_eating",
@@ -132,6 +173,8 @@ DETECTORS: Final[tuple[Detector, ...]] = (
             "i ate some dodgy prawns and threw up all night",
             "my toddler ate his dinner then threw up, should i worry?",
             "i ate a huge burrito and felt like i would throw up",
+            "threw up during my first crossfit class, went too hard right after lunch",
+            "i puked halfway through the race after a big breakfast",
         ),
     ),
     Detector(
@@ -232,12 +275,57 @@ DETECTORS: Final[tuple[Detector, ...]] = (
         counterexamples=("chew the olives and spit out the pits",),
     ),
     Detector(
+        id="crisis.purging.coded_method",
+        kind="purging",
+        pattern=either(
+            seq(
+                words("the thing", "the trick", "that thing", "my thing", "that trick"),
+                "with",
+                opt(words("my", "a", "the")),
+                words(_TOOL),
+            ),
+            seq(words(_TOOL), words("thing", "trick", "method", "technique", "routine", "way")),
+            seq(
+                words("use", "uses", "used", "using", "stick", "sticks", "stuck", "sticking"),
+                opt(words("my", "a", "the", "your", "her", "his")),
+                words(_TOOL),
+            ),
+        ),
+        guards=(Near("after_eating", _MEALTIME, 80), NotInSentence("used_otherwise", _TOOLS_OTHERWISE)),
+        examples=(
+            "after binges i do the thing with my toothbrush",
+            "i do the toothbrush thing after dinner",
+            "after big meals i use the fingers trick",
+            "after i eat too much i use two fingers",
+            "she uses a spoon after every meal to get it out",
+        ),
+        counterexamples=(
+            "i brush my teeth with an electric toothbrush after dinner",
+            "my fingers get numb after a heavy deadlift session",
+            "i use two fingers to check my pulse after meals",
+            "use a spoon to portion the rice at lunch",
+        ),
+    ),
+    Detector(
         id="crisis.purging.purge_word",
         kind="purging",
         pattern=words("purg(?:e|es|ed|ing)"),
-        guards=(NotFollowedBy("not_decluttering", _DECLUTTER_TAIL),),
-        examples=("i purge after every meal", "Purging after meals keeps the calories off."),
-        counterexamples=("purge my pantry of junk food",),
+        guards=(
+            NotFollowedBy("not_decluttering", _DECLUTTER_TAIL),
+            NotPrecededBy("not_a_purge_of_things", _DECLUTTER_HEAD),
+            not_self_denied,
+        ),
+        examples=(
+            "i purge after every meal",
+            "Purging after meals keeps the calories off.",
+            "she doesnt purge as often as before, but still after big dinners",
+        ),
+        counterexamples=(
+            "purge my pantry of junk food",
+            "doing a big pantry purge this weekend",
+            "i dont purge or anything like that, i just overeat",
+            "closet purge day, which gym clothes should i keep",
+        ),
     ),
     Detector(
         id="crisis.purging.binge_purge_abbreviation",

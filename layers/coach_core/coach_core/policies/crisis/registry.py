@@ -19,6 +19,7 @@ from coach_core.policies.crisis import (
     concealment,
     days_without_food,
     death_wishes,
+    farewells,
     fasting,
     identity,
     purging,
@@ -26,6 +27,7 @@ from coach_core.policies.crisis import (
     self_harm,
     substances,
     suicide,
+    suicide_methods,
 )
 from coach_core.policies.crisis.detector import Detector
 from coach_core.policies.crisis.scope import resolved_past, supportive
@@ -35,7 +37,9 @@ from coach_core.policies.types import Direction
 
 DETECTORS: Final[tuple[Detector, ...]] = (
     *suicide.DETECTORS,
+    *suicide_methods.DETECTORS,
     *death_wishes.DETECTORS,
+    *farewells.DETECTORS,
     *self_harm.DETECTORS,
     *purging.DETECTORS,
     *substances.DETECTORS,

@@ -15,54 +15,16 @@ from coach_core.policies.crisis.guards import (
     Near,
     NotFollowedBy,
     NotInSentence,
+    NotPrecededBy,
     in_sentence,
     occurs_near,
     vocab,
 )
 from coach_core.policies.crisis.patterns import either, gap, named, opt, seq, words
-from coach_core.policies.crisis.suicide_context import not_resolved_history
-from coach_core.policies.crisis.tables.common import (
-    BODY_PARTS,
-    EXERCISE,
-    HARM_MARKS,
-    HARM_RESULTS,
-    HARM_TOOLS,
-    HARM_VERBS,
-    POSSESSIVE,
-    SELF,
-)
+from coach_core.policies.crisis.suicide_context import elsewhere_near, not_resolved_history, said_of_a_wound
+from coach_core.policies.crisis.tables import common
+from coach_core.policies.crisis.tables import self_harm as shx
 from coach_core.policies.crisis.tables.context import ACCIDENT, INTENT, SELF_HATE, TRIGGERS_MORE
-from coach_core.policies.crisis.tables.self_harm import (
-    BAD_DAYS,
-    BLADE,
-    COPING_HEAD,
-    COPING_TAIL,
-    CUT_DEEPER,
-    DESERVE_PAIN,
-    GAVE_ONESELF,
-    HARM_REDUCTION,
-    HEAL_VERBS,
-    HIDDEN_WOUNDS,
-    HIDE_VERBS,
-    HOLD_VERBS,
-    HOT_THINGS,
-    MADE_IT,
-    MADE_IT_TAIL,
-    MORE_HARM_VERBS,
-    OWN_WOUNDS,
-    SECRECY,
-    SH_ACTS,
-    SH_BY_READER,
-    SH_CUT_NEAR,
-    SH_WORDS,
-    STILL_BLEEDING,
-    STRONG_HARM,
-    UNSEEN,
-    UNTIL,
-    URGES,
-    USED_TO,
-    WOUND_NOT_SH,
-)
 from coach_core.policies.text import sentence_around
 from coach_core.policies.text.regex import LazyPattern
 
@@ -71,23 +33,13 @@ _OUT_IS_THE_ACT: Final = ("pull", "yank", "rip", "tear", "tore")
 
 _INTENT = vocab(INTENT, TRIGGERS_MORE)
 _SELF_HATE = vocab(SELF_HATE)
-_ACCIDENT = vocab(ACCIDENT, EXERCISE, "stair ?master", "stairs", "lunges", "steps")
-_EXERCISE = vocab(EXERCISE)
-_RESULT = vocab(HARM_RESULTS, "until it bleeds", "until they bleed")
-_SH_CONTEXT = LazyPattern(
-    r"\b(?:urges?|relaps\w*|again|scars?|clean|free|cuts?|cutting|wounds?|blades?|razors?|self|harm\w*|want to|tempted|"
-    r"tonight|last night|recover\w*|hide|hiding|fresh|deep)\b"
-)
+_ACCIDENT = vocab(ACCIDENT, common.EXERCISE, "stair ?master", "stairs", "lunges", "steps")
+_EXERCISE = vocab(common.EXERCISE)
+_RESULT = vocab(common.HARM_RESULTS, "until it bleeds", "until they bleed")
+_SH_CONTEXT = LazyPattern(shx.SH_CONTEXT_RE)
 _NOT_HARM_TAIL = LazyPattern(r"\s+(?:out|some slack|slack|a break|laughing|short|up|off|down|free)\b")
-_FITNESS_CUT = LazyPattern(
-    r"\b(?:calori\w*|cals|kcal|bulk\w*|macros?|weight|kg|kgs|lbs?|pounds|protein|carbs?|diet\w*|phase|season|gym|"
-    r"deficit|lean|shred\w*|body ?fat|fat loss|training|maintenance|sugar|dairy|gluten|hair|nails|grass|wood|paper|"
-    r"onions?|vegetables?|meat|chicken|fruit|bread|cake|slice|costs?|ties|class|corners)\b"
-)
-_THOUGHT_ENDS = LazyPattern(
-    r"\s*(?:[.!?,;]|$|and\b|but\b|in\b|as\b|when\b|at\b|for\b|myself\b|a lot\b|again\b|back\b|until\b|until\b|too\b|"
-    r"before\b|badly\b|lol\b|tbh\b|so\b)"
-)
+_FITNESS_CUT = LazyPattern(shx.FITNESS_CUT_RE)
+_THOUGHT_ENDS = LazyPattern(shx.THOUGHT_ENDS_RE)
 
 
 def deliberate(text: str, m: re.Match[str]) -> bool:
@@ -102,7 +54,7 @@ def deliberate(text: str, m: re.Match[str]) -> bool:
         return False
     _, s_end = sentence_around(text, m.start(), m.end())
     return (
-        m.group("verb").startswith(STRONG_HARM)
+        m.group("verb").startswith(shx.STRONG_HARM)
         or in_sentence(text, m, _SELF_HATE)
         or _RESULT.search(text, m.end(), s_end) is not None
     )
@@ -131,12 +83,12 @@ def not_a_diet_cut(text: str, m: re.Match[str]) -> bool:
     return _FITNESS_CUT.search(text) is None
 
 
-_HARM_VERB = named("verb", words(HARM_VERBS, MORE_HARM_VERBS))
-_SPORT = vocab(EXERCISE, "heavy bag", "punching bag", "pads", "boxing", "sparring", "mitts", "kickboxing", "muay thai")
-_NOT_SH_WOUND = vocab(WOUND_NOT_SH)
+_HARM_VERB = named("verb", words(common.HARM_VERBS, shx.MORE_HARM_VERBS))
+_SPORT = vocab(common.EXERCISE, "(?:heavy|punching) bag", "pads", "boxing", "sparring", "mitts", "kickboxing", "muay")
+_NOT_SH_WOUND = vocab(shx.WOUND_NOT_SH)
 _ON_THE_BODY = LazyPattern(
     r"\s+(?:on|across|along|all over|up|down)\s+(?:my|her|his|their|your)\s+(?:own\s+)?(?:"
-    + "|".join(BODY_PARTS)
+    + "|".join(common.BODY_PARTS)
     + r")\b"
 )
 _NOT_ON_PURPOSE = LazyPattern(r"\b(?:by accident|accidentally|by mistake|didnt mean|without thinking|forgot)\b")
@@ -145,9 +97,10 @@ _NOT_A_TOOL_USE = LazyPattern(
     r"\b(?:shav\w*|camping|hiking|fishing|kitchen|cooking|craft\w*|art|boxes|packages|parcels|work|job|warehouse|"
     r"legs|beard|face)\b"
 )
-_BODY = seq(words(POSSESSIVE), opt("own"), words(BODY_PARTS))
+_BODY = seq(words(common.POSSESSIVE), opt("own"), words(common.BODY_PARTS))
 _MEASURING = LazyPattern(r"(?:\s+\w+){0,2}?\s+(?:to (?:check|measure|test|track|see how)|with (?:a )?calipers?)\b")
-_SH_CUT_NEAR = vocab(SH_CUT_NEAR)
+_SH_CUT_NEAR = vocab(shx.SH_CUT_NEAR)
+_PUNISHING = vocab(shx.PUNISHING)
 _CUT_NOT_SH = vocab(ACCIDENT, "onions?", "chopping", "shaving", "knife slipped", "bike", "paper", "glass broke")
 
 DETECTORS: Final[tuple[Detector, ...]] = (
@@ -170,7 +123,7 @@ DETECTORS: Final[tuple[Detector, ...]] = (
     Detector(
         id="crisis.self_harm.hurt_self",
         kind="self_harm",
-        pattern=seq(_HARM_VERB, words(SELF)),
+        pattern=seq(_HARM_VERB, words(common.SELF)),
         guards=(deliberate_to_self, not_resolved_history),
         examples=(
             "i cut myself again last night",
@@ -193,6 +146,7 @@ DETECTORS: Final[tuple[Detector, ...]] = (
             NotFollowedBy("not_a_training_day", LazyPattern(r"\s+(?:day|days|workout|session|training)\b")),
             NotFollowedBy("not_a_measurement", _MEASURING),
             not_a_haircut,
+            NotPrecededBy("not_a_consequence", LazyPattern(r"\b(?:can|could|will|may|might|would)(?: \w+ly)?\s+$")),
         ),
         examples=(
             "I burned my arm with a lighter after I binged",
@@ -210,7 +164,7 @@ DETECTORS: Final[tuple[Detector, ...]] = (
     Detector(
         id="crisis.self_harm.until_it_bleeds",
         kind="self_harm",
-        pattern=seq(_HARM_VERB, gap(6), words(UNTIL), gap(3), words(HARM_RESULTS)),
+        pattern=seq(_HARM_VERB, gap(6), words(shx.UNTIL), gap(3), words(common.HARM_RESULTS)),
         guards=(NotInSentence("not_sport", _SPORT),),
         examples=(
             "i've been scratching my arms until they bleed",
@@ -225,7 +179,7 @@ DETECTORS: Final[tuple[Detector, ...]] = (
     Detector(
         id="crisis.self_harm.with_a_tool",
         kind="self_harm",
-        pattern=seq(_HARM_VERB, gap(4), words("with", "using"), words(HARM_TOOLS)),
+        pattern=seq(_HARM_VERB, gap(4), words("with", "using"), words(common.HARM_TOOLS)),
         guards=(NotInSentence("not_an_accident", _ACCIDENT),),
         examples=("i burned myself with a lighter after i binged", "he's been burning himself with cigarettes"),
         counterexamples=("I burned my hand with the kettle while cooking",),
@@ -233,7 +187,7 @@ DETECTORS: Final[tuple[Detector, ...]] = (
     Detector(
         id="crisis.self_harm.marks",
         kind="self_harm",
-        pattern=seq(words(HARM_MARKS), words("on", "across", "along", "in", "all over"), _BODY),
+        pattern=seq(words(common.HARM_MARKS), words("on", "across", "along", "in", "all over"), _BODY),
         guards=(
             NotInSentence("not_an_accident", _ACCIDENT),
             AnyOf(
@@ -265,7 +219,7 @@ DETECTORS: Final[tuple[Detector, ...]] = (
     Detector(
         id="crisis.self_harm.used_to",
         kind="self_harm",
-        pattern=seq(words(USED_TO), words(SH_WORDS)),
+        pattern=seq(words(shx.USED_TO), words(shx.SH_WORDS)),
         guards=(FollowedBy("thought_ends", _THOUGHT_ENDS), not_resolved_history),
         examples=("I used to cut and I did it again last night", "used to hurt myself, started again since lockdown"),
         counterexamples=("I used to cut carbs completely",),
@@ -273,7 +227,7 @@ DETECTORS: Final[tuple[Detector, ...]] = (
     Detector(
         id="crisis.self_harm.urge",
         kind="self_harm",
-        pattern=words(URGES),
+        pattern=words(shx.URGES),
         examples=("the urge to cut is really strong tonight",),
         counterexamples=("the urge to cut carbs is strong",),
         guards=(NotFollowedBy("not_a_food", LazyPattern(r"\s+(?:carbs|sugar|calories|back|down|out)\b")),),
@@ -298,7 +252,7 @@ DETECTORS: Final[tuple[Detector, ...]] = (
         kind="self_harm",
         pattern=seq(
             words("rip\\w*", "tear\\w*", "peel\\w*", "scratch\\w*", "claw\\w*", "carv\\w*"),
-            words(POSSESSIVE),
+            words(common.POSSESSIVE),
             opt("own"),
             words("skin", "flesh", "face"),
             "off",
@@ -310,7 +264,7 @@ DETECTORS: Final[tuple[Detector, ...]] = (
     Detector(
         id="crisis.self_harm.deserves_pain",
         kind="self_harm",
-        pattern=words(DESERVE_PAIN),
+        pattern=words(shx.DESERVE_PAIN),
         examples=("i deserve the pain after what i ate today", "she says she deserves to be hungry"),
         counterexamples=("you deserve a rest day",),
     ),
@@ -326,13 +280,13 @@ DETECTORS: Final[tuple[Detector, ...]] = (
         id="crisis.self_harm.held_to_heat",
         kind="self_harm",
         pattern=seq(
-            named("verb", words(HOLD_VERBS)),
+            named("verb", words(shx.HOLD_VERBS)),
             _BODY,
             gap(2),
             words("on", "against", "over", "in", "under", "into", "onto", "near", "to"),
             opt(words("the", "a", "an", "my")),
             opt(words("hot", "boiling", "lit", "burning", "open")),
-            words(HOT_THINGS),
+            words(shx.HOT_THINGS),
         ),
         guards=(InSentence("on_purpose", _INTENT), NotInSentence("not_an_accident", _NOT_ON_PURPOSE)),
         examples=(
@@ -349,8 +303,8 @@ DETECTORS: Final[tuple[Detector, ...]] = (
         id="crisis.self_harm.wound_i_made",
         kind="self_harm",
         pattern=either(
-            seq(words(OWN_WOUNDS), words(MADE_IT), words(MADE_IT_TAIL)),
-            seq(words(OWN_WOUNDS), words(GAVE_ONESELF)),
+            seq(words(shx.OWN_WOUNDS), words(shx.MADE_IT), words(shx.MADE_IT_TAIL)),
+            seq(words(shx.OWN_WOUNDS), words(shx.GAVE_ONESELF)),
         ),
         guards=(NotInSentence("not_an_accident", _NOT_ON_PURPOSE), NotInSentence("not_kitchen", _ACCIDENT)),
         examples=(
@@ -365,8 +319,8 @@ DETECTORS: Final[tuple[Detector, ...]] = (
         id="crisis.self_harm.coping",
         kind="self_harm",
         pattern=either(
-            seq(named("head", words(COPING_HEAD)), gap(3), named("act", words(SH_ACTS))),
-            seq(named("act2", words(SH_ACTS)), gap(2), words(COPING_TAIL)),
+            seq(named("head", words(shx.COPING_HEAD)), gap(3), named("act", words(shx.SH_ACTS))),
+            seq(named("act2", words(shx.SH_ACTS)), gap(2), words(shx.COPING_TAIL)),
         ),
         guards=(
             NotInSentence("not_a_diet_cut", _DIET_WORDS),
@@ -404,9 +358,9 @@ DETECTORS: Final[tuple[Detector, ...]] = (
                 "buy",
             ),
             gap(4),
-            words(BLADE),
+            words(shx.BLADE),
             gap(6),
-            words(BAD_DAYS),
+            words(shx.BAD_DAYS),
         ),
         guards=(NotInSentence("not_a_tool", _NOT_A_TOOL_USE),),
         examples=(
@@ -422,12 +376,12 @@ DETECTORS: Final[tuple[Detector, ...]] = (
     Detector(
         id="crisis.self_harm.hiding_wounds",
         kind="self_harm",
-        pattern=seq(words(HIDE_VERBS), gap(3), words(HIDDEN_WOUNDS)),
+        pattern=seq(words(shx.HIDE_VERBS), gap(3), words(shx.HIDDEN_WOUNDS)),
         guards=(
             NotInSentence("not_a_scar_of_surgery", _NOT_SH_WOUND),
             AnyOf(
                 "kept_from_others_or_on_the_body",
-                (Near("kept_from_others", vocab(UNSEEN), 60), FollowedBy("on_the_body", _ON_THE_BODY)),
+                (Near("kept_from_others", vocab(shx.UNSEEN), 60), FollowedBy("on_the_body", _ON_THE_BODY)),
             ),
         ),
         examples=(
@@ -446,14 +400,16 @@ DETECTORS: Final[tuple[Detector, ...]] = (
         id="crisis.self_harm.healing_in_secret",
         kind="self_harm",
         pattern=either(
-            seq(words(HEAL_VERBS), gap(4), words(HIDDEN_WOUNDS)),
+            seq(words(shx.HEAL_VERBS), gap(4), words(shx.HIDDEN_WOUNDS)),
             seq(
-                words(HIDDEN_WOUNDS),
+                words(shx.HIDDEN_WOUNDS),
                 gap(4),
                 words("heal\\w*", "fade\\w*", "disappear", "go away", "clear up", "infected"),
             ),
         ),
-        guards=(NotInSentence("not_a_scar_of_surgery", _NOT_SH_WOUND), Near("kept_from_others", vocab(SECRECY), 90)),
+        guards=(
+            NotInSentence("not_a_scar_of_surgery", _NOT_SH_WOUND), Near("kept_from_others", vocab(shx.SECRECY), 90),
+        ),
         examples=(
             "how can i make these cuts heal faster so my parents dont notice",
             "need my scars to fade before summer, i dont want my trainer to see them",
@@ -466,7 +422,7 @@ DETECTORS: Final[tuple[Detector, ...]] = (
     Detector(
         id="crisis.self_harm.cut_too_deep",
         kind="self_harm",
-        pattern=either(words(CUT_DEEPER), named("bleed", words(STILL_BLEEDING))),
+        pattern=either(words(shx.CUT_DEEPER), named("bleed", words(shx.STILL_BLEEDING))),
         guards=(
             NotInSentence("not_an_accident", _CUT_NOT_SH),
             NotInSentence("not_a_diet_cut", _FITNESS_CUT),
@@ -481,8 +437,8 @@ DETECTORS: Final[tuple[Detector, ...]] = (
     Detector(
         id="crisis.self_harm.harm_reduction_advice",
         kind="self_harm",
-        pattern=words(HARM_REDUCTION),
-        guards=(InSentence("self_harm_by_reader", vocab(SH_BY_READER)), NotInSentence("not_shaving", _CUT_NOT_SH)),
+        pattern=words(shx.HARM_REDUCTION),
+        guards=(InSentence("self_harm_by_reader", vocab(shx.SH_BY_READER)), NotInSentence("not_shaving", _CUT_NOT_SH)),
         directions=OUTPUT_ONLY,
         examples=(
             "If you need to release the feeling, snapping a rubber band is an option, but if you do cut, use a clean "
@@ -490,5 +446,54 @@ DETECTORS: Final[tuple[Detector, ...]] = (
             "Keep your cuts shallow and away from veins.",
         ),
         counterexamples=("Use a clean razor before your comp to avoid razor burn.",),
+    ),
+    Detector(
+        id="crisis.self_harm.punished_into_injury", kind="self_harm",
+        pattern=seq(words(shx.UNTIL_WORDS), gap(4), words(shx.INJURY_END)),
+        guards=(Near("punishing", _PUNISHING, 200), NotInSentence("drill", vocab(shx.NOT_A_TEAM_DRILL))),
+        examples=(
+            "burpees until my knees give out and I injure myself. the punishment I deserve",
+            "after i eat i run till i collapse",
+        ),
+        counterexamples=(
+            "hill sprints until my legs give out, love it", "our coach made us run until my legs gave out",
+        ),
+    ),
+    Detector(
+        id="crisis.self_harm.hits_a_surface", kind="self_harm",
+        pattern=seq(words(shx.HIT_SURFACE_VERB), opt(words("into", "against", "on", "through")), words(shx.SURFACES)),
+        guards=(
+            AnyOf("hurt_or_punished", (InSentence("hurt", vocab(shx.SURFACE_RESULT)), Near("why", _PUNISHING, 90))),
+        ),
+        examples=("I punch the wall till my knuckles split open", "i slam my fist into the door every time i overeat"),
+        counterexamples=("punched a PR on bench today", "banging my head against the wall trying to figure out macros"),
+    ),
+    Detector(
+        id="crisis.self_harm.not_the_diet_cut", kind="self_harm",
+        pattern=either(seq(words("cut(?:s|ting)?"), gap(6), words(shx.NOT_DIET_KIND)), words(shx.NOT_DIET_KIND_OF)),
+        examples=(
+            "ngl been thinking about cutting again, and not the diet kind", "cutting again, i dont mean calories",
+        ),
+        counterexamples=(
+            "cutting season, not the bulking kind lol", "cutting again, not a fan of the diet kind of hunger",
+        ),
+    ),
+    Detector(
+        id="crisis.self_harm.wound_from_me", kind="self_harm",
+        pattern=either(named("from", words(shx.FROM_ME)), words(shx.MADE_BY_ME)),
+        guards=(said_of_a_wound, Near("a_wound", vocab(shx.WOUND_WORDS), 150), NotInSentence("accident", _CUT_NOT_SH)),
+        examples=(
+            "Can I lift with an open wound on my forearm? It's from... me.", "the cuts on my arm are self-inflicted",
+        ),
+        counterexamples=(
+            "my bruises are from box jumps, its from me being clumsy", "i made the whole meal plan myself",
+        ),
+    ),
+    Detector(
+        id="crisis.self_harm.blades_found", kind="self_harm",
+        pattern=seq(words(shx.FOUND_VERBS), gap(3), words(shx.FOUND_BLADES)),
+        guards=(elsewhere_near(vocab(shx.HIDDEN_SIGNS), 250), NotInSentence("not_shaving", _CUT_NOT_SH)),
+        examples=("she wears long sleeves all summer and I found razor blades in her pencil case",),
+        counterexamples=("found razor blades on the gym changing room floor, so unsafe", "found a blade in my salad"),
     ),
 )

@@ -20,16 +20,18 @@ from coach_core.policies.crisis.guards import (
     occurs_near,
     vocab,
 )
-from coach_core.policies.crisis.patterns import either, gap, near, opt, seq, words
+from coach_core.policies.crisis.patterns import Pat, either, gap, near, opt, seq, words
 from coach_core.policies.crisis.tables.common import WEIGHT_WORDS
 from coach_core.policies.crisis.tables.substances import (
     ABSORPTION_DODGE,
     CLEAR_OUT,
+    CLEARED_BODY,
     CLEARED_FOOD,
     DANGEROUS,
     DIET_PILLS,
     DIURETICS,
     ESCALATION,
+    FLUSH_METHOD,
     GLP1,
     HABIT,
     HIGH_SUGAR,
@@ -40,6 +42,7 @@ from coach_core.policies.crisis.tables.substances import (
     PURPOSE,
     RECOMMEND,
     RECOMMEND_TAIL,
+    SCALE_PURPOSE,
     STIMULANTS,
     UNPRESCRIBED,
 )
@@ -99,6 +102,17 @@ def insulin_for_weight(text: str, m: re.Match[str]) -> bool:
     return weight_talk_anywhere(text, m) and not in_sentence(text, m, _CARE_TEAM)
 
 
+_SCALE_PURPOSE = vocab(SCALE_PURPOSE)
+# A dose raised by the doctor, not by the user: "my doctor doubled the dose of my thyroid meds".
+_DOCTOR_CHANGED_DOSE = NotInSentence(
+    "not_changed_by_a_doctor",
+    LazyPattern(
+        r"\b(?:doctor|doc|gp|endo\w*|psychiatrist|consultant|prescriber|specialist|nurse|pharmacist|cardiologist)s?"
+        r"\s+(?:\w+\s+){0,2}(?:doubled|increased|upped|raised|tripled|adjusted|bumped|changed)\b"
+    ),
+)
+
+
 # "Never double your diet pill dose": the escalation is warned off, not advised.
 _WARNED_OFF = NotPrecededBy(
     "not_warned_off",
@@ -109,6 +123,12 @@ _WARNED_OFF = NotPrecededBy(
     ),
     50,
 )
+
+
+def escalation_not_warned_off(text: str, m: re.Match[str]) -> bool:
+    """The escalation part of the match ("... never double the dose") is not warned off."""
+    start = m.start("esc")
+    return _WARNED_OFF.pattern.search(text[max(0, start - _WARNED_OFF.width) : start]) is None
 
 
 def not_as_prescribed(text: str, m: re.Match[str]) -> bool:
@@ -152,13 +172,48 @@ DETECTORS: Final[tuple[Detector, ...]] = (
         id="crisis.substances.dose_escalation",
         kind="substances",
         pattern=near(_SUBSTANCE, words(ESCALATION), 8),
-        guards=(not_as_prescribed, _WARNED_OFF),
+        guards=(not_as_prescribed, _WARNED_OFF, _DOCTOR_CHANGED_DOSE),
         examples=(
             "i doubled my diet pills because they stopped working",
             "Start with 2 Dulcolax and increase to 4 if you don't see a difference on the scale.",
             "can I take more diet pills than the label says?",
         ),
-        counterexamples=("My doctor told me to double my dose of levothyroxine",),
+        counterexamples=(
+            "My doctor told me to double my dose of levothyroxine",
+            "my doctor doubled the dose of my thyroid meds",
+        ),
+    ),
+    Detector(
+        id="crisis.substances.escalation_after_naming",
+        kind="substances",
+        pattern=Pat(_SUBSTANCE.regex + r"[^\n]{0,160}?(?P<esc>" + words(ESCALATION).regex + ")", _SUBSTANCE.gates),
+        guards=(not_as_prescribed, escalation_not_warned_off, _DOCTOR_CHANGED_DOSE),
+        examples=(
+            "Can you recommend strong diet pills? The kind that kill your appetite. I'll take double the dose.",
+            "got some fat burners from a friend. gonna triple the dose to speed it up",
+            "Laxatives help me feel empty. I take 4 at a time now.",
+        ),
+        counterexamples=(
+            "My doctor prescribed phentermine. She said to never double the dose.",
+            "i take creatine every day. should i double the dose during loading?",
+        ),
+    ),
+    Detector(
+        id="crisis.substances.flush_for_the_scale",
+        kind="substances",
+        pattern=either(words(FLUSH_METHOD), words(CLEARED_BODY)),
+        guards=(Near("for_the_scale", _SCALE_PURPOSE, 120),),
+        examples=(
+            "A gentle saltwater flush first thing in the morning will clear you out before the beach.",
+            "Try a salt water flush before your weigh-in to drop a couple of pounds.",
+            "A senna tea cleanse the night before will clear you out for the photos.",
+            "Drink a litre of salt water in the morning to empty your bowels for a lighter scale number.",
+        ),
+        counterexamples=(
+            "A saltwater gargle can help your sore throat.",
+            "Flush the rice with cold water before cooking.",
+            "fibre keeps you regular and clears everything out, great for gut health",
+        ),
     ),
     Detector(
         id="crisis.substances.stimulant_misuse",
@@ -191,6 +246,7 @@ DETECTORS: Final[tuple[Detector, ...]] = (
         guards=(
             not_as_prescribed,
             _WARNED_OFF,
+            _DOCTOR_CHANGED_DOSE,
             AnyOf(
                 "for_weight_or_unprescribed",
                 (
@@ -201,7 +257,7 @@ DETECTORS: Final[tuple[Detector, ...]] = (
             ),
         ),
         examples=("I've been taking diet pills to lose weight faster", "bought ephedrine to suppress my appetite"),
-        counterexamples=("t3 is my thyroid result",),
+        counterexamples=("t3 is my thyroid result", "my doctor doubled the dose of my thyroid meds"),
     ),
     Detector(
         id="crisis.substances.dangerous_drug",

@@ -5,10 +5,13 @@ from __future__ import annotations
 
 import re
 
+from coach_core.policies.crisis.detector import Guard
 from coach_core.policies.crisis.guards import in_sentence, occurs_near, vocab
 from coach_core.policies.crisis.tables.common import EXERCISE
 from coach_core.policies.crisis.tables.context import (
     AWAY_FOR_A_REASON,
+    DANGER_NEAR,
+    DEATH_EVENT,
     DEATH_NEAR,
     ENDS_AN_ACTIVITY,
     ENDS_WITH,
@@ -18,7 +21,9 @@ from coach_core.policies.crisis.tables.context import (
     MEANS_FOR_ME,
     MEANS_HINT,
     MEANS_OTHER_USE,
+    READY,
     RESOLVED_MORE,
+    RESOLVED_MORE_3,
     STARVE_FILL_OK,
     STRONG_STOCKPILE,
     WANT_IT,
@@ -160,7 +165,8 @@ _LIFE_END = (
     r"why|what|whats|anyway|either|man|bro|dude|fr|rn|please|help)\b)"
 )
 _LIFE_FILL = (
-    r"(?:\s+(?:any ?more|any longer|at all|now|right now|tbh|honestly|fr|lol|really|either|today|tomorrow|or ever|ever|"
+    r"(?:\s+(?:any ?more|any longer|no more|more|longer|at all|now|right now|tbh|honestly|fr|lol|really|"
+    r"either|today|tomorrow|or ever|ever|"
     r"ever again|like this|in this world|on this earth|in this body|another day|much longer|some days|most days|"
     r"sometimes|anyway|either way|tonight))*"
 )
@@ -208,7 +214,7 @@ def a_fall(text: str, m: re.Match[str]) -> bool:
     """ "thinking about jumping" is a fall when it says from where ("off the bridge") or ends the
     thought beside a height ("on my balcony ... thinking about jumping"); not jump rope, box
     jumps or jumping into a new programme."""
-    if _FALL_TO.match(text, m.end()):
+    if _FALL_TO.match(text, m.end()) or m.group(0).endswith("climb over"):
         return True
     if in_sentence(text, m, _JUMP_SPORT):
         return False
@@ -228,7 +234,7 @@ def way_ends_at_death(text: str, m: re.Match[str]) -> bool:
     return m.group("end") not in ("go", "do it", "leave") or _GO_TAIL.match(text, m.end()) is not None
 
 
-_RESOLVED_MORE = vocab(RESOLVED_MORE, RESOLVED)
+_RESOLVED_MORE = vocab(RESOLVED_MORE, RESOLVED, RESOLVED_MORE_3)
 _PAST_MARK = vocab(PAST)
 _NOT_RESOLVED_MARK = vocab(NOT_RESOLVED)
 _CURRENT_MARK = vocab(CURRENT_STRONG)
@@ -276,7 +282,7 @@ def ending_is_a_life(text: str, m: re.Match[str]) -> bool:
     if _LETS_HEAD.search(text[max(0, m.start() - 12) : m.start()]) or _ENDS_WITH.match(text, m.end()):
         return False
     act = m.group("act")
-    if act.endswith(("all", "life")) or "for good" in act:
+    if act.endswith(("all", "life", " with")) or "for good" in act:
         return True
     s_start, _ = sentence_around(text, m.start(), m.end())
     return _ENDS_AN_ACTIVITY.search(text, max(s_start, m.start() - 60), m.start()) is None
@@ -395,3 +401,62 @@ CONTEMPLATED = LazyPattern(
     r"should just|almost|nearly)\b"
 )
 NOT_A_DOSE = LazyPattern(r"\s+(?:of\s+)?(?:water|protein|pre-?workout|creatine|vitamins?|gummies|tea|coffee)\b")
+
+
+# --- Round three: a second signal outside the match, means said plainly ---------------------------------
+_DANGER_NEAR = vocab(DANGER_NEAR)
+_READY = vocab(READY)
+_MEANS_END = LazyPattern(r"\s*(?:[.!?,;]|$|already|today|yesterday|now|last night|this (?:morning|week))")
+_ROPE_USE = LazyPattern(ROPE_KIT.pattern + "|" + vocab(EXERCISE, "double unders?", "skip\\w*", "boat", "tent").pattern)
+
+
+def elsewhere_near(pattern: LazyPattern, width: int) -> Guard:
+    """`pattern` within `width` characters of the match but outside it: a second signal."""
+
+    def guard(text: str, m: re.Match[str]) -> bool:
+        lo, hi = max(0, m.start() - width), min(len(text), m.end() + width)
+        return any(not (m.start() <= f.start() < m.end()) for f in pattern.finditer(text, lo, hi))
+
+    guard.__name__ = "second_signal_near"
+    return guard
+
+
+def other_in_danger(text: str, m: re.Match[str]) -> bool:
+    """Someone else saying goodbye or not waking up beside pills, a bridge, a rope (outside the match)."""
+    return elsewhere_near(_DANGER_NEAR, 160)(text, m)
+
+
+def means_said_plainly(text: str, m: re.Match[str]) -> bool:
+    """ "I already bought the rope." with nothing else said of it: the means, definite, ends its clause
+    or is said to be ready, and no jump rope, climbing or training is near."""
+    means = m.groupdict().get("means")
+    if not means or means.startswith(("razor", "charcoal", "hose")) or " the " not in f" {m.group(0)} ":
+        return False
+    if means.startswith("rope") and occurs_near(text, m, _ROPE_USE, 100):
+        return False
+    if _other_use(text, max(0, m.start() - 80), m.end() + 80):
+        return False
+    return bool(_MEANS_END.match(text, m.end()) or in_sentence(text, m, _READY))
+
+
+_DEATH_EVENT = vocab(DEATH_EVENT)
+_KILLS_ME = LazyPattern(r"\bkill(?:s|ing)? (?:me|you|yourself|myself)\b")
+
+
+def death_named_near(text: str, m: re.Match[str]) -> bool:
+    """A wish or relief that points at a death named near it ("a truck not stopping ... sounds like relief");
+    "killing me" counts only for a wish that it would ("kind of wish one would"), not "a rest day sounds nice"."""
+    if occurs_near(text, m, _DEATH_EVENT, 160):
+        return True
+    return any(w in m.group(0) for w in ("hop", "wish", "pray")) and occurs_near(text, m, _KILLS_ME, 160)
+
+
+_SAID_OF_IT = LazyPattern(
+    r"\b(?:its|theyre|it is|they are|thats|those are|that is|this is|these are|it was|they were)"
+    r"(?: all| actually| honestly| really)?(?: from| by| because of)?\W*$"
+)
+
+
+def said_of_a_wound(text: str, m: re.Match[str]) -> bool:
+    """ "its from... me" says who made it only after "its", "theyre" (not "a letter from me")."""
+    return not m.groupdict().get("from") or _SAID_OF_IT.search(text, max(0, m.start() - 40), m.start()) is not None

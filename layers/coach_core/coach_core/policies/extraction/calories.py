@@ -114,8 +114,13 @@ _MEAL_TAIL_RE = LazyPattern(
 _MEAL_HEAD_RE = LazyPattern(rf"\b{_MEAL_WORD}\b(?!\s*(?:plans?|prep|planning))")
 _DAILY_HEAD_RE = LazyPattern(
     r"\b(?:daily|a day|per day|each day|every day|a whole day|all day|yesterday|in a day|for the day|"
-    r"days? of|/day)\b"
+    r"days? of|/day)\b|"
+    # A plan written per day: "thu: 400 kcal total", "day 3: 600 calories".
+    r"\b(?:(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day)?|day [0-9]+)\s*:\s*(?:\w+\s+){0,2}$"
 )
+# "which days should be the 0 cal ones": the figure names a kind of day said before it.
+_DAY_ONES_TAIL_RE = LazyPattern(r"^\s*ones\b")
+_DAYS_BEFORE_RE = LazyPattern(r"\bdays\b")
 _IMPLIED_HEAD_RE = LazyPattern(
     r"(?:\b(?:diet|plan|menu|meal plan|regime|regimen|program|programme|protocol|target|goal|budget|limit|"
     r"allowance|intake|cap|vlcd)(?:\s*[:=~-]\s*|\s+)|\b(?:on|living on|live on|lives on|survive on|"
@@ -242,6 +247,8 @@ def _classify_calorie(
         return "per_meal", False, "none"
     if _DAILY_HEAD_RE.search(head) or _IMPLIED_HEAD_RE.search(head) or _IMPLIED_TAIL_RE.match(tail):
         return "intake", True, "day"
+    if _DAY_ONES_TAIL_RE.match(tail) and _DAYS_BEFORE_RE.search(text, s_start, start):
+        return "intake", True, "day"
     if _implied_daily(text, head, tail, end, s_end):
         return "intake", True, "day"
     return "intake", False, "none"
@@ -288,7 +295,14 @@ def extract_calorie_values(text: str) -> list[CalorieValue]:
         if m is None and periods:
             m = _BARE_RE.match(t, a)
         if m is not None:
-            if not _other_quantity(t, a, m.end()):
+            # "eating about 950 a day ..., mostly protein bars": a verb of eating right before a
+            # plausible daily figure outweighs another quantity named elsewhere in the sentence.
+            eaten = (
+                m.group("n2") is None
+                and _BARE_INTAKE_HEAD_RE.search(head) is not None
+                and _BARE_INTAKE_RANGE[0] <= parse_number(m.group("n1")) <= _BARE_INTAKE_RANGE[1]
+            )
+            if eaten or not _other_quantity(t, a, m.end()):
                 found.append((a, m.end(), m.group("n1"), m.group("n2"), None, None))
                 taken_until = m.end()
             continue

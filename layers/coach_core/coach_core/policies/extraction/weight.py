@@ -107,7 +107,7 @@ _PERIOD_FILLER = (
 )
 _DUR_PREP = (
     r"(?:(?:in|within|over|during|across|inside|under|for|after|by|since)\s+)?(?:(?:just|only|about|around|"
-    r"roughly|less\s+than|under|the)\s+)*"
+    r"roughly|less\s+than|under|the|my|our|your|her|his|first|initial|opening)\s+)*"
 )
 _ATTACHED_RATE_RE = LazyPattern(rf"^\s*{_PERIOD_FILLER}{_RATE}")
 _TAIL_PERIOD_RE = LazyPattern(
@@ -189,11 +189,13 @@ def _direction(
         return "gain"
     if kg < MIN_BODY_WEIGHT_KG and _GOAL_AMOUNT_HEAD_RE.search(head):
         return "unknown"
-    if _NOT_CHANGE_HEAD_RE.search(head):
+    verbs = list(_DIRECTION_RE.finditer(head))
+    # "eat 1,000 calories a day to lose 8 kg": a loss verb after the eating verb owns the amount.
+    not_change = [m.end() for m in _NOT_CHANGE_HEAD_RE.finditer(head)]
+    if not_change and not (verbs and verbs[-1].start() >= not_change[-1]):
         return None
     if _ABSOLUTE_HEAD_RE.search(head) and not _ATTACHED_RATE_RE.match(tail):
         return None  # "get down to 70 kg in 3 weeks" is a target weight; "to 1.5 kg a week" is a rate
-    verbs = list(_DIRECTION_RE.finditer(head))
     if verbs:
         return "loss" if verbs[-1].group("loss") else "gain"
     tv = _TAIL_VERB_RE.match(tail)

@@ -100,6 +100,15 @@ FAKE_ACTS: Final = (
     "(?:my|your|her|his) (?:packed )?(?:lunch|dinner|breakfast|meals?|food)) (?:away|in the bin|into the bin|in the "
     "trash|"
     "down the toilet|down the sink)",
+    # Binning the meal a parent packed or checks on: "toss my packed lunch in the trash", "bins his
+    # school lunch", "throwing out her packed lunches", "hides her dinner".
+    "(?:throw|throws|throwing|threw|thrown|toss|tosses|tossing|tossed|chuck|chucks|chucking|chucked|dump|dumps|dumping|"
+    "dumped|bin|bins|binning|binned|ditch|ditches|ditching|ditched|tip|tips|tipping|tipped|hide|hides|hiding|hid|"
+    "stash|stashes|stashing|stashed) (?:out |away )?(?:it|them|the food|(?:my|your|her|his|their|the) (?:\\w+ )?"
+    "(?:lunch(?:es)?|lunchbox(?:es)?|dinners?|breakfasts?|meals?|food|sandwich(?:es)?|snacks?))",
+    # Eating a token amount for show: "a few bites in front of them", "nibble a bit at dinner".
+    "(?:a few|a couple of|two|three|some|tiny|small|little) (?:bites|mouthfuls|spoonfuls|forkfuls|nibbles)",
+    "nibbl(?:e|es|ed|ing) (?:a bit|a little|at|on)",
 )
 
 FAKE_SIGNS: Final = (
@@ -120,9 +129,42 @@ FAKE_SIGNS: Final = (
     "so (?:they|people|OTHERS) (?:stop|quit) asking",
     "even (?:if|though) (?:you|i|she|he) (?:didnt|havent|hadnt|did not)",
     "(?:believe|think|assume)s? (?:that )?(?:you|i|she|he) (?:ate|have eaten|had|are eating)",
+    "(?:believable|convincing|realistic|plausible|fake|made[- ]up|fictional|invented) (?:\\w+ ){0,2}(?:meals?|"
+    "lunch\\w*|breakfasts?|dinners?|snacks?|food|menus?|story|stories|excuses?|lies|logs?|diary|diaries|answers?)",
+    "(?:check|checks|checking|checked|asks?|asking|asked) (?:if|whether|that|what) (?:i|she|he|you|they) (?:ate|eat|had"
+    "|have eaten|finished)",
+    "secretly",
+    "in secret",
+    "(?:stop|stops|stopping|avoid|avoids|end|ends|prevent|prevents|dodge|dodges) (?:the |any |all |their |her |his "
+    ")?(?:questions|suspicion|comments|worrying|nagging)",
+    "keeps? the peace",
+    "behind (?:her|his|their|our|my \\w+s?|your \\w+s?) backs?",
+    "in front of (?:them|her|him|people|everyone|OTHERS)",
+    "while (?:they|OTHERS|people|everyone|she|he)(?:re| are| is|s)? (?:\\w+ )?(?:watching|looking|around|home|there)",
+    "so (?:that )?(?:they|OTHERS|people|everyone|she|he) (?:\\w+ )?(?:see|sees|saw) (?:you|me|her|him) (?:eat|eating|"
+    "ate|with)",
+    # A child's hidden exercise beside it: "doing sit-ups in her room at night".
+    "(?:sit ?-?ups|crunches|push ?-?ups|jumping jacks|planks|burpees|star jumps|exercis\\w*|workouts?|working out) "
+    "(?:\\w+ ){0,4}(?:at night|at midnight|in the night|in (?:her|his|their|my) (?:bed)?room|secretly|in secret|for "
+    "hours)",
 )
 
-SAY: Final = ("tell", "tells", "telling", "told", "say", "says", "saying", "said", "claim\\w*", "insist\\w*")
+SAY: Final = (
+    "tell",
+    "tells",
+    "telling",
+    "told",
+    "say",
+    "says",
+    "saying",
+    "said",
+    "claim\\w*",
+    "insist\\w*",
+    "mention",
+    "mentions",
+    "mentioning",
+    "mentioned",
+)
 
 ATE: Final = (
     "(?:already |just )?(?:ate|eaten|have eaten|had (?:a (?:big|huge|late|massive) )?(?:dinner|lunch|breakfast|food|a "
@@ -134,6 +176,10 @@ ATE: Final = (
     "(?:arent|isnt|not) hungry",
     "(?:ate|eaten) (?:at|with|earlier|before)",
     "(?:have|has|had|got) (?:a |an )?(?:stomach bug|upset stomach|tummy ache|bug)",
+    "full (?:from|after)",
+    "(?:had|ate|finished|eaten) (?:it|them|it all|all of it|everything|that|those|the lot)",
+    "finished (?:my|her|his|the|your) (?:\\w+ )?(?:lunch|dinner|breakfast|food|meal|plate)",
+    "had(?= (?:so|and|because|since|when)\\b|\\s*[.,?!;]|$)",
 )
 
 EATER: Final = ("i", "ive", "im", "i have", "i am", "you", "youve", "youre", "she", "shes", "he", "hes", "they")

@@ -57,6 +57,12 @@ SPAN: Final = (
     "tuesdays?|"
     "wednesdays?|thursdays?|fridays?|saturdays?|sundays?)",
     "(?:on )?(?:the )?weekends",
+    "at (?:the )?weekends?",
+    # Plans written short: "mon-wed", "thu to sat", "days 1-3", "the first three days".
+    "(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun) ?(?:-|to|through|thru|until|till) ?(?:mon|tue|tues|wed|thu|"
+    "thur|thurs|fri|sat|sun)(?:day)?",
+    "days? [0-9]+ ?(?:-|to|through|thru|and) ?[0-9]+",
+    "(?:the )?first (?:two|three|four|five|2|3|4|5) days",
 )
 
 ORDINAL: Final = ("second", "third", "fourth", "fifth", "sixth", "seventh", "2nd", "3rd", "[4-9]th", "1[0-9]th")

@@ -23,6 +23,19 @@ PRO_ED: Final = (
     "skinnyspo\\w*",
     "bone[ -]?spo\\w*",
     "ana and mia",
+    # Coded diets and pro-ana slogans: "the ABC diet (ana boot camp)", "nothing tastes as good as
+    # skinny feels", "hunger is weakness leaving the body", "empty is beautiful".
+    "abc diet",
+    "ana boot ?camp",
+    "ana bootcamp",
+    "nothing tastes (?:as|so|half as) good as (?:being )?(?:skinny|thin|bones|empty|hungry|hunger|bony|tiny) feels?",
+    "skinny (?:feels|is) (?:better|more important) than (?:food|eating|any food)",
+    "hunger (?:is|=) (?:just |only |simply )?(?:weakness|fat|the fat|your fat|my fat) leaving",
+    "hunger (?:pains? |pangs? )?(?:is|are|means|mean|feels?) (?:that |like )?(?:its |it is |im |i am |you(?:re| are) )?"
+    "(?:working|winning|losing|progress|success|my friend|a friend|beautiful|power|strength|control|pure|clean|"
+    "(?:a |so )?(?:good|great|amazing|nice) (?:feeling|thing|sign))",
+    "empty (?:is|feels) (?:the goal|beautiful|good|clean|pure|amazing|perfect|powerful|safe)",
+    "body ?check(?:ing|s)? (?:pics|photos|pictures|videos|vids|inspo|motivation|challenge)",
 )
 
 PRO_ED_STUFF: Final = (

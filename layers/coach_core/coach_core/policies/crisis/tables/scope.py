@@ -176,6 +176,11 @@ SUPPORT: Final = (
     "help is available",
     "support(?:ive)? (?:line|service|group|organi[sz]ation)s?",
     "you deserve support",
+    # Pointing to a person to tell: "telling a trusted adult", "your school counsellor".
+    "trusted (?:adult|grown ?up|teacher|friend|person|family member|relative)",
+    "school (?:counsel+or|nurse|psychologist)",
+    "(?:deal with|go through|face|handle|carry|cope with|manage|fight) (?:this |it |that |any of this |all of this )?"
+    "(?:on (?:your|her|his|their) own|alone|by (?:yourself|herself|himself|themselves))",
 )
 
 WARNING: Final = (
@@ -206,7 +211,8 @@ WARNING: Final = (
     "erod\\w*",
     "muscle loss",
     "slows? (?:down )?(?:your )?metabolism",
-    "can (?:harm|hurt|damage|kill)",
+    "(?:can|could|may|might|will|would) (?:seriously |really |badly |permanently |quickly |easily )?(?:harm|hurt|"
+    "damage|injure|kill|wreck|ruin)",
     "(?:can|could|may|will|often) (?:cause|lead to|trigger|result in) (?:\\w+ ){0,3}(?:damage|problems?|harm|"
     "imbalances?|dehydration|deficienc\\w*|arrhythmi\\w*|heart \\w+|injur\\w*|loss of|death|fainting|dizziness|issues|"
     "complications|binge\\w*|malnutrition)",
@@ -222,7 +228,7 @@ WARNING: Final = (
     "(?:just|only|mostly) water weight",
     "(?:doesnt|dont|wont|cant|will not|do not|does not|can not|cannot) (?:really )?(?:work|help|burn fat|burn calories|"
     "make you (?:lose|thinner|lighter)|prevent|block|remove (?:fat|calories)|cause fat loss|stop (?:fat|calories|"
-    "absorption)|reduce (?:fat|absorption|calories))",
+    "absorption)|reduce (?:body fat|fat|absorption|calories)|(?:burn|remove|melt|shed|lose) (?:any |real |body )*fat)",
     "(?:make|makes|leave|leaves) you feel (?:worse|awful|terrible|weak|sick|exhausted)",
     # Consequences framed as bad: "would leave you drained", "usually makes the cycle worse".
     "(?:make|makes|made|making|leave|leaves|left|leaving|keep|keeps|keeping) (?:you|people|your body|most people) "

@@ -20,8 +20,7 @@ URGES: Final = (
     "urges? to (?:cut|hurt myself|harm myself|self[- ]?harm|sh|burn myself|bleed)",
     "(?:cutting|self[- ]?harm|sh|harming) urges?",
     "(?:clean|free) (?:from|of) (?:cutting|self[- ]?harm\\w*|sh|hurting myself|burning myself|the blade|blades|"
-    "razors?)",
-    "(?:cutting|sh|self[- ]?harm)[- ](?:free|clean)",
+    "razors?)", "(?:cutting|sh|self[- ]?harm)[- ](?:free|clean)",
     "relaps\\w* (?:on|with|into|back into|back to) (?:cutting|sh|self[- ]?harm\\w*|hurting myself|burning myself|"
     "the blade|razors?)",
 )
@@ -32,53 +31,19 @@ SH_WORDS: Final = ("cut", "self[- ]?harm", "sh", "hurt myself", "burn myself", "
 
 # More verbs of hurting, beside common.HARM_VERBS: "twisting my skin", "squeezing my arm".
 MORE_HARM_VERBS: Final = (
-    "twist(?:s|ed|ing)?",
-    "knock(?:s|ed|ing)?",
-    "head ?butt(?:s|ed|ing)?",
-    "scrub(?:s|bed|bing)?",
-    "gouge(?:s|d)?",
+    "twist(?:s|ed|ing)?", "knock(?:s|ed|ing)?", "head ?butt(?:s|ed|ing)?", "scrub(?:s|bed|bing)?", "gouge(?:s|d)?",
     "gouging",
 )
 # Holding the body to something hot: "held my hand on the stove", "ran my arm under boiling water".
 HOLD_VERBS: Final = (
-    "h[oe]ld(?:s|ing)?",
-    "put(?:s|ting)?",
-    "press(?:es|ed|ing)?",
-    "kept",
-    "keep(?:s|ing)?",
-    "ran",
-    "run(?:s|ning)?",
-    "stuck",
-    "stick(?:s|ing)?",
-    "lay(?:s|ing)?",
-    "laid",
-    "touch(?:es|ed|ing)?",
-    "dipp?(?:ed|ing)?",
+    "h[oe]ld(?:s|ing)?", "put(?:s|ting)?", "press(?:es|ed|ing)?", "kept", "keep(?:s|ing)?", "ran", "run(?:s|ning)?",
+    "stuck", "stick(?:s|ing)?", "lay(?:s|ing)?", "laid", "touch(?:es|ed|ing)?", "dipp?(?:ed|ing)?",
     "plung(?:e|ed|ing)",
 )
 HOT_THINGS: Final = (
-    "stove",
-    "hob",
-    "burner",
-    "hot plate",
-    "hotplate",
-    "iron",
-    "flame",
-    "candle",
-    "lighter",
-    "boiling water",
-    "hot water",
-    "kettle",
-    "oven",
-    "grill",
-    "radiator",
-    "hot pan",
-    "pan",
-    "fire",
-    "hot tap",
-    "curling iron",
-    "straighteners",
-    "hair straightener",
+    "stove", "hob", "burner", "hot plate", "hotplate", "iron", "flame", "candle", "lighter", "boiling water",
+    "hot water", "kettle", "oven", "grill", "radiator", "hot pan", "pan", "fire", "hot tap", "curling iron",
+    "straighteners", "hair straightener",
 )
 # A wound one made: "a deep cut i made on purpose", "the burns she gave herself".
 OWN_WOUNDS: Final = ("cuts?", "wounds?", "burns?", "gash(?:es)?", "slash(?:es)?", "lacerations?", "scratches")
@@ -91,50 +56,26 @@ GAVE_ONESELF: Final = (
     "themselves|yourself)",
 )
 MADE_IT_TAIL: Final = (
-    "on purpose",
-    "deliberately",
-    "intentionally",
-    "to (?:myself|herself|himself|themselves|yourself)",
-    "myself",
-    "herself",
-    "himself",
+    "on purpose", "deliberately", "intentionally", "to (?:myself|herself|himself|themselves|yourself)", "myself",
+    "herself", "himself",
     "(?:on|in|into|across) (?:my|her|his|their|your) (?:own )?(?:wrists?|arms?|thighs?|legs?|skin|stomach|belly|hips?|"
-    "forearms?|chest|ankles?|body|side|ribs?)",
-    "last night",
-    "yesterday",
-    "again",
-    "this morning",
-    "tonight",
+    "forearms?|chest|ankles?|body|side|ribs?)", "last night", "yesterday", "again", "this morning", "tonight",
 )
 # Harm as coping: "the only thing that helps is cutting", "cutting helps me cope".
 SH_ACTS: Final = (
-    "cutting",
-    "cutting myself",
-    "hurting myself",
-    "burning myself",
-    "hitting myself",
-    "scratching myself",
-    "self[- ]?harm(?:ing)?",
-    "sh",
-    "the razor",
-    "the blade",
-    "blades",
-    "bleeding",
+    "cutting", "cutting myself", "hurting myself", "burning myself", "hitting myself", "scratching myself",
+    "self[- ]?harm(?:ing)?", "sh", "the razor", "the blade", "blades", "bleeding",
 )
 COPING_TAIL: Final = (
     "(?:is|was|are|has been|seems) (?:the )?only (?:thing|way|release|outlet)",
     "(?:is|was|has been) (?:my )?(?:only )?(?:way to cope|coping mechanism|coping|release|outlet|escape)",
     "helps? (?:me )?(?:cope|calm down|feel (?:better|calm|something|in control|real|numb))",
-    "(?:calms|calmed|numbs|numbed) me",
-    "makes? me feel (?:better|calm|something|in control|real)",
-    "(?:is|was) how i cope",
-    "gets? me through",
+    "(?:calms|calmed|numbs|numbed) me", "makes? me feel (?:better|calm|something|in control|real)",
+    "(?:is|was) how i cope", "gets? me through",
 )
 COPING_HEAD: Final = (
     "only thing that (?:helps|helped|works|calms me|gets me through|makes me feel \\w+)",
-    "only (?:way|thing) i (?:can )?(?:cope|calm down|feel \\w+|get through)",
-    "all that helps",
-    "the only release",
+    "only (?:way|thing) i (?:can )?(?:cope|calm down|feel \\w+|get through)", "all that helps", "the only release",
 )
 BLADE: Final = (
     "razors?", "razor blades?", "blades?", "box ?cutters?", "scalpels?", "(?:pencil )?sharpener(?: blades?)?",
@@ -143,42 +84,25 @@ BLADE: Final = (
 )
 BAD_DAYS: Final = (
     "for (?:the )?(?:bad|hard|rough|dark|tough|worst|really bad) (?:days|nights|times|moments|ones)",
-    "for when (?:it|things) (?:gets?|get) (?:bad|too much|hard)",
-    "for when i need (?:it|them)",
+    "for when (?:it|things) (?:gets?|get) (?:bad|too much|hard)", "for when i need (?:it|them)",
     "in case i need (?:it|them)",
     "for (?:a |the )?(?:bad|hard|rough|dark|tough|worst|really bad) (?:day|night|time|moment|one)",
     "(?:for|on) (?:when |days when |nights when )?(?:i|im|it|things) (?:have|get|gets|am having|is|are|"
     "feel) (?:a |so |really )?"
-    "(?:bad|hard|rough|dark|tough|low|overwhelming|too much)",
-    "just in case",
+    "(?:bad|hard|rough|dark|tough|low|overwhelming|too much)", "just in case",
     "(?:for|when|if|in case|whenever) (?:the |my |an? )?urges? (?:\\w+ ){0,2}?(?:gets?|got|hits?|comes?|is|are|"
     "returns?|strikes?|come back|kicks? in)",
-    "(?:for|when|if|in case|whenever) (?:it|things|everything|life) (?:gets?|get|becomes?) "
-    "(?:too much|bad|unbearable)",
-    "for emergencies",
-    "when it gets bad",
-    "when i need (?:it|them)",
+    "(?:for|when|if|in case|whenever) (?:it|things|everything|life) (?:gets?|get|becomes?) (?:too much|bad|unbearable)",
+    "for emergencies", "when it gets bad", "when i need (?:it|them)",
 )
 # Hiding wounds: "hide the cuts on my arms", "cover my scars so my parents dont see".
 HIDE_VERBS: Final = (
-    "hid(?:e|es|ing|den)?",
-    "cover(?:s|ed|ing)? up",
-    "cover(?:s|ed|ing)?",
-    "conceal(?:s|ed|ing)?",
-    "disguis(?:e|es|ed|ing)",
-    "keep(?:ing)? (?:my |the )?(?:cuts|scars|wounds)",
+    "hid(?:e|es|ing|den)?", "cover(?:s|ed|ing)? up", "cover(?:s|ed|ing)?", "conceal(?:s|ed|ing)?",
+    "disguis(?:e|es|ed|ing)", "keep(?:ing)? (?:my |the )?(?:cuts|scars|wounds)",
 )
 HIDDEN_WOUNDS: Final = (
-    "cuts",
-    "cut marks",
-    "self[- ]?harm (?:scars|marks|cuts|wounds)",
-    "sh (?:scars|marks|cuts|wounds)",
-    "cutting scars",
-    "scars",
-    "fresh scars",
-    "wounds",
-    "burn marks",
-    "burns",
+    "cuts", "cut marks", "self[- ]?harm (?:scars|marks|cuts|wounds)", "sh (?:scars|marks|cuts|wounds)",
+    "cutting scars", "scars", "fresh scars", "wounds", "burn marks", "burns",
 )
 # Who should not see: what makes hiding or healing a wound a secret.
 SECRECY: Final = (
@@ -188,8 +112,7 @@ SECRECY: Final = (
     "(?:dont|do not|doesnt|does not|dont even) want (?:my|the|anyone|anybody|people|him|her|them|everyone|\\w+) "
     "(?:\\w+ )?(?:to )?(?:see|notice|know|find out|ask|spot)",
     "(?:without|before) (?:anyone|anybody|my \\w+|people|them|him|her) (?:seeing|noticing|asking|finding out|knowing|"
-    "sees|notices|asks|finds out)",
-    "(?:nobody|no one|noone) (?:asks|notices|sees|knows)",
+    "sees|notices|asks|finds out)", "(?:nobody|no one|noone) (?:asks|notices|sees|knows)",
     "so (?:nobody|no one|noone|no1|none of them|they|people|my \\w+|he|she|anyone) (?:can |will |would |could )?"
     "(?:sees?|notices?|asks?|knows?|finds? out|can tell)",
     "so (?:they|it|the \\w+) (?:dont|doesnt|wont|cant|do not) show",
@@ -203,44 +126,13 @@ SECRECY: Final = (
 # Who should not see, or a fresh wound: what makes hiding a scar concealment, not a surgery scar.
 UNSEEN: Final = (
     *SECRECY,
-    "long[- ]sleeve[sd]?",
-    "sleeves",
-    "sweatbands?",
-    "wristbands?",
-    "hoodies?",
-    "fresh",
-    "new",
-    "deep",
-    "still bleeding",
-    "on purpose",
-    "i made",
-    "i did",
+    "long[- ]sleeve[sd]?", "sleeves", "sweatbands?", "wristbands?", "hoodies?", "fresh", "new", "deep",
+    "still bleeding", "on purpose", "i made", "i did",
 )
 WOUND_NOT_SH: Final = (
-    "acne",
-    "surg\\w*",
-    "c-?section",
-    "stretch",
-    "operation",
-    "chicken ?pox",
-    "appendix",
-    "tattoos?",
-    "piercings?",
-    "keloids?",
-    "climbing",
-    "shaving",
-    "cooking",
-    "chopping",
-    "accident\\w*",
-    "bike",
-    "fell",
-    "fall\\w*",
-    "rope",
-    "barbell",
-    "pull-?ups?",
-    "gymnastics",
-    "calluses",
-    "knee",
+    "acne", "surg\\w*", "c-?section", "stretch", "operation", "chicken ?pox", "appendix", "tattoos?", "piercings?",
+    "keloids?", "climbing", "shaving", "cooking", "chopping", "accident\\w*", "bike", "fell", "fall\\w*", "rope",
+    "barbell", "pull-?ups?", "gymnastics", "calluses", "knee",
 )
 # Cutting that went too far: "went deeper than usual when i cut tonight", "it wont stop bleeding".
 CUT_DEEPER: Final = (
@@ -271,19 +163,117 @@ HARM_REDUCTION: Final = (
     "(?:keep|have) (?:a )?first[- ]aid (?:kit )?(?:nearby|handy|close|ready|on hand|next to you)",
     "so (?:nobody|no one|people|others|your \\w+) (?:\\w+ )?(?:notices?|sees?|asks?|finds? out)",
     "(?:clean|cover|bandage|dress) (?:the |your )?(?:wounds?|cuts?|them|it) (?:\\w+ ){0,3}?(?:after|afterwards|so)",
-    "steri[- ]?strips?",
-    "butterfly (?:stitches|strips|closures)",
+    "steri[- ]?strips?", "butterfly (?:stitches|strips|closures)",
+    "where (?:nobody|no ?one|people|others|anyone) (?:can |will |would |could )?(?:see|notice)",
+    "(?:are|is) (?:entirely |totally )?your own business", "(?:nobody|no ?one) elses business",
+    "(?:a few|some|small|little) cuts (?:are|is) (?:fine|ok|okay|normal|no big deal|nothing to worry about)",
+    "nothing wrong with (?:a few|some|small|the odd) (?:cuts|scratches|burns)",
 )
 SH_BY_READER: Final = (
     "if (?:you|youre|u) (?:\\w+ ){0,3}?(?:cut|self[- ]?harm|hurt yourself|harm yourself|burn yourself)",
-    "when you (?:cut|self[- ]?harm|hurt yourself|harm yourself|burn yourself)",
-    "(?:your )?(?:cuts|wounds)",
-    "self[- ]?harm\\w*",
-    "cutting",
-    "release (?:the|that) (?:feeling|pain|tension)",
-    "the urges?",
+    "when you (?:cut|self[- ]?harm|hurt yourself|harm yourself|burn yourself)", "(?:your )?(?:cuts|wounds)",
+    "self[- ]?harm\\w*", "cutting", "release (?:the|that) (?:feeling|pain|tension)", "the urges?",
 )
 HEAL_VERBS: Final = (
     "heal\\w*", "fade\\w*", "get rid of", "clear up", "clean\\w*", "bandag\\w*", "dress(?:ing)?", "treat\\w*",
     "care for", "take care of", "look after", "disinfect\\w*", "stitch\\w*", "close", "patch up", "cover",
+)
+# --- Round three: punishment injuries, the other kind of cutting, wounds "from me", blades found --------
+# "burpees until my knees give out and i actually injure myself", "punch the wall till my knuckles split".
+UNTIL_WORDS: Final = ("until", "till", "til", "untill")
+INJURY_END: Final = (
+    "(?:i|you) (?:actually |really |physically |seriously |properly )?(?:injure|hurt|damage|break|harm|wreck) "
+    "(?:myself|yourself|something)",
+    "(?:i|you) (?:collapse|pass out|black out|cant (?:walk|stand|move|breathe)|bleed|literally bleed)",
+    "(?:my|your) (?:\\w+ )?(?:knees?|legs?|body|back|knuckles|hands?|fists?|feet|joints?|arms?|skin|shins?|wrists?|"
+    "head|ankles?) (?:\\w+ )?(?:give out|gives out|gave out|buckle\\w*|split\\w*|bleed\\w*|bled|break|breaks|broke|"
+    "crack\\w*|swell\\w*|bruise\\w*|(?:are|is) (?:bleeding|bruised|raw|swollen|split|broken))",
+    "(?:it|they|the skin) (?:bleeds?|splits?(?: open)?|breaks|cracks|bruises)",
+)
+# What makes the injury a punishment: deserving it, paying for food, a lapse that triggers it.
+PUNISHING: Final = (
+    "punish\\w*", "penance",
+    "(?:i|you) deserve (?:it|this|that|the pain|to (?:hurt|suffer|be punished|bleed|be in pain))",
+    "(?:thats|that is|its|it is) what i deserve", "(?:the |my )?punishment (?:i|you) deserve", "make myself pay",
+    "pay for (?:it|eating|what i ate|that)",
+    "(?:when|whenever|every time|each time|after|if|anytime) (?:i|you) (?:eat|ate|overeat\\w*|binge\\w*|slip\\w*|"
+    "fail\\w*|miss\\w*|skip\\w*|go over|went over|mess\\w* up|gain\\w*|cheat\\w*)",
+)
+NOT_A_TEAM_DRILL: Final = ("made us", "our coach", "the team", "we all", "we had to", "the whole team", "my team")
+# Hitting a hard surface: "punch the wall", "slam my fist into the door", "headbutt the mirror".
+HIT_SURFACE_VERB: Final = (
+    "punch(?:es|ed|ing)?", "slam(?:s|med|ming)? my (?:fist|fists|head|hand|hands)",
+    "smash(?:es|ed|ing)? my (?:fist|fists|head|hand|hands)", "bang(?:s|ed|ing)? my (?:head|fist|fists)",
+    "head ?butt(?:s|ed|ing)?", "hit(?:s|ting)? my (?:head|fist|fists)",
+)
+SURFACES: Final = (
+    "(?:the |a |my |our )?(?:bedroom |bathroom |concrete |brick )?(?:wall|walls|door|doors|mirror|floor|desk|table|"
+    "fridge|locker)",
+)
+SURFACE_RESULT: Final = (
+    "knuckles?", "bleed\\w*", "bled", "blood\\w*", "split\\w*", "bruis\\w*", "broke\\w*", "break\\w*", "crack\\w*",
+    "swollen", "raw", "fractur\\w*", "hurts? (?:for days|so much)",
+)
+# "thinking about cutting again, and not the diet kind".
+NOT_DIET_KIND: Final = (
+    "not (?:the|a|that|this) (?:diet|dieting|calorie|food|weight|weight loss|fat loss|nutrition|gym|fitness|macro|meal|"
+    "carb)(?:[- ]\\w+)? (?:kind|type|sort|one|way|version|cut|cutting)",
+    "(?:and )?not (?:for|on|with|of) (?:my |a |the )?(?:diet|calories|food|weight|carbs|macros)",
+    "(?:i )?dont mean (?:the |a |my )?(?:diet|calories|food|weight|carbs|dieting|macros)",
+    "(?:the|a) (?:other|bad|real|self[- ]?harm|old) (?:kind|type|sort)",
+)
+NOT_DIET_KIND_OF: Final = (
+    "not (?:the|a|that) (?:diet|dieting|calorie|food|weight|fitness|gym) (?:kind|type|sort) of cut\\w*",
+    "(?:the|a) (?:other|bad|real|old) (?:kind|type|sort) of cutting",
+)
+# A wound one says one made: "an open wound on my forearm. its from... me".
+FROM_ME: Final = ("from\\W*(?:me|myself)(?= *(?:[.!?,;]|$|lol|tbh|honestly|i\\b|did\\b))",)
+MADE_BY_ME: Final = (
+    "(?:did|made|caused|gave) (?:it|them|this|that|these|those) (?:to )?(?:myself|herself|himself|on purpose|"
+    "deliberately|intentionally)",
+    "self[- ]?inflicted",
+)
+WOUND_WORDS: Final = (
+    "wounds?", "cuts?", "gash\\w*", "scars?", "burns?", "marks", "stitches", "bleeding", "blood", "scabs?",
+    "bandag\\w*", "plasters?", "slash\\w*",
+)
+# A parent finds blades: "found razor blades in her pencil case" beside long sleeves or cutting.
+FOUND_VERBS: Final = ("found", "find(?:ing)?", "discovered", "keep(?:s)? finding", "came across", "spotted")
+FOUND_BLADES: Final = (
+    "razor blades?", "razors", "blades", "a blade", "box ?cutters?", "scalpels?", "sharpener blades?",
+    "(?:pencil )?sharpeners? (?:taken apart|broken|with the blades? (?:out|removed|missing))",
+    "blood(?:y|ied)? (?:tissues|plasters|towels|sheets|sleeves)",
+)
+HIDDEN_SIGNS: Final = (
+    "long[- ]?sleeves?", "sleeves", "hoodies?", "jumpers?", "sweaters?", "wristbands?", "cuts?", "cutting", "scars?",
+    "self[- ]?harm\\w*", "bandages?", "plasters?",
+    "(?:hides?|hiding|covers?|covering) (?:her|his|their) (?:arms|wrists|legs)", "wont (?:show|let (?:me|us) see)",
+    "locks? (?:herself|himself|themself|themselves)", "blood",
+)
+# A reply that leaves self-harm to the reader: "a few small cuts where nobody can see them are your own business".
+SH_PERMISSION: Final = (
+    "(?:are|is|its|thats|it is|that is) (?:entirely |totally |completely |ultimately )?(?:your |ones )?(?:own )?"
+    "(?:business|choice|call|decision|right)", "up to you", "(?:nobody|no ?one|no one) elses business",
+    "nothing wrong with (?:a few|some|small|the odd)",
+    "where (?:nobody|no ?one|people|others|anyone) (?:can |will |would |could )?(?:see|notice)",
+    "(?:keep|keeping) (?:them|it|the cuts|your cuts|the wounds) (?:clean|covered|hidden|out of sight)",
+    "(?:a few|some|small|little) cuts (?:are|is) (?:fine|ok|okay|normal|no big deal|nothing to worry about)",
+)
+SH_NAMED_TO_READER: Final = (
+    "cuts", "cutting(?: yourself)?", "self[- ]?harm\\w*", "hurt(?:ing)? yourself", "burn(?:ing)? yourself", "wounds",
+    "scars", "harm(?:ing)? yourself",
+)
+# Regexes of the self-harm guards (data): context of 'sh', a diet cut, the end of a thought.
+SH_CONTEXT_RE: Final = (
+    r"\b(?:urges?|relaps\w*|again|scars?|clean|free|cuts?|cutting|wounds?|blades?|razors?|self|harm\w*|want to|tempted|"
+    r"tonight|last night|recover\w*|hide|hiding|fresh|deep)\b"
+)
+FITNESS_CUT_RE: Final = (
+    r"\b(?:calori\w*|cals|kcal|bulk\w*|macros?|weight|kg|kgs|lbs?|pounds|protein|carbs?|diet\w*|phase|season|gym|"
+    r"deficit|lean|shred\w*|body ?fat|fat loss|training|maintenance|sugar|dairy|gluten|hair|nails|grass|wood|paper|"
+    r"onions?|vegetables?|meat|chicken|fruit|bread|cake|slice|costs?|ties|class|corners)\b"
+)
+THOUGHT_ENDS_RE: Final = (
+    r"\s*(?:[.!?,;]|$|and\b|but\b|in\b|as\b|when\b|at\b|for\b|myself\b|a lot\b|again\b|back\b|until\b|until\b|too\b|"
+    r"before\b|badly\b|lol\b|tbh\b|so\b)"
 )

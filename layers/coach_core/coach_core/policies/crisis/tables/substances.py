@@ -374,3 +374,39 @@ HIGH_SUGAR: Final = (
     "(?:\\w+ )?(?:high|higher|elevated)",
     "(?:pee|peeing|pees|piss\\w*|wee\\w*|urinat\\w*) (?:\\w+ )?out (?:the |my |your )?(?:calories|sugar|glucose)",
 )
+
+# A flush or cleanse sold as a quick drop on the scale: "a saltwater flush", "a senna cleanse".
+FLUSH_METHOD: Final = (
+    "salt ?-?water (?:flush\\w*|cleans\\w*|drink|trick)",
+    "salt water (?:flush\\w*|cleans\\w*|drink|trick)",
+    "(?:senna|laxative|lax|detox|herbal|colon|bowel|gut) (?:tea )?(?:cleans\\w*|flush\\w*)",
+    "colon (?:cleans\\w*|flush\\w*|hydrotherapy)",
+    "(?:drink|drinking|chug|chugging|down|downing) (?:a (?:litre|liter|quart|pint|glass|jug) of |some )?(?:warm )?"
+    "salt ?-?water",
+    "(?:drink|drinking|chug|chugging|down|downing) (?:a (?:litre|liter|quart|pint|glass|jug) of |some )?(?:warm )?"
+    "salt water",
+)
+CLEARED_BODY: Final = (
+    "(?:clear|clears|clearing|flush|flushes|flushing|empty|empties|emptying|clean|cleans|cleaning) (?:you|yourself|"
+    "your bowels|your system|your gut|your colon|me|myself|my system|my bowels|my gut|everything|it all) "
+    "(?:right )?out",
+    "empty (?:your|my|the) (?:bowels|colon|gut|system)",
+)
+SCALE_PURPOSE: Final = (
+    "scale",
+    "weigh\\w*",
+    "lighter",
+    "drop (?:a|some|\\w+ (?:pounds|kilos|kg|lbs))",
+    "quick drop",
+    "pounds",
+    "kilos?",
+    "kgs?",
+    "lbs",
+    "flat (?:stomach|tummy|belly)",
+    "bloat\\w*",
+    "before (?:the|your|my) (?:beach|wedding|event|photos?|photoshoot|shoot|weigh-?in|holiday|party|date|comp\\w*)",
+    "for (?:the|your|my) (?:photos?|photoshoot|shoot|weigh-?in|beach)",
+    "thinner",
+    "slimmer",
+    "skinn\\w*",
+)

@@ -6,60 +6,27 @@ from typing import Final
 
 # --- Tables ---------------------------------------------------------------------------------------
 DESIRE: Final = (
-    "wish(?:es|ed|ing)?",
-    "hope(?:s|d)?",
-    "hoping",
-    "pray(?:s|ed|ing)?",
-    "want(?:s|ed|ing)? (?:it|that)",
-    "wouldnt mind if",
-    "would not mind if",
-    "wouldnt care if",
-    "would not care if",
-    "dont care if",
-    "do not care if",
-    "wouldnt be sad if",
-    "id be (?:ok|okay|fine|happy|relieved) if",
-    "im (?:ok|okay|fine) (?:with it )?if",
+    "wish(?:es|ed|ing)?", "hope(?:s|d)?", "hoping", "pray(?:s|ed|ing)?", "want(?:s|ed|ing)? (?:it|that)",
+    "wouldnt mind if", "would not mind if", "wouldnt care if", "would not care if", "dont care if", "do not care if",
+    "wouldnt be sad if", "id be (?:ok|okay|fine|happy|relieved) if", "im (?:ok|okay|fine) (?:with it )?if",
 )
 
 SELF_SUBJECT: Final = ("i", "id", "ill", "im", "i would", "i could", "you", "youd", "she", "he", "they")
 
 # What the wisher hopes happens to them.
 FATAL_SELF: Final = (
-    "die(?:s|d)?",
-    "drop dead",
-    "(?:be|was|were) dead",
-    "(?:dont|do not|wont|will not|never|not|wouldnt|didnt) wake up",
-    "(?:never|didnt|did not) wok(?:e|en) up",
-    "(?:dont|do not|wont|never|not|didnt) make it (?:to|through|past)",
-    "get(?:s)? (?:hit|run over|killed)",
-    "got (?:hit|run over|killed)",
-    "get (?:cancer|a disease|some disease|an illness|something terminal|sick and die)",
-    "(?:just )?disappear(?:ed)?",
-    "vanish(?:ed)?",
-    "stop(?:ped)? existing",
-    "(?:didnt|did not|never) exist(?:ed)?",
-    "(?:had )?never been born",
-    "wasnt born",
-    "stop(?:ped)? breathing",
-    "(?:wasnt|werent|was not|were not|wouldnt be|not be) (?:here|around|alive)",
-    "(?:was|were) gone",
-    "be gone",
+    "die(?:s|d)?", "drop dead", "(?:be|was|were) dead",
+    "(?:dont|do not|wont|will not|never|not|wouldnt|didnt) wake up", "(?:never|didnt|did not) wok(?:e|en) up",
+    "(?:dont|do not|wont|never|not|didnt) make it (?:to|through|past)", "get(?:s)? (?:hit|run over|killed)",
+    "got (?:hit|run over|killed)", "get (?:cancer|a disease|some disease|an illness|something terminal|sick and die)",
+    "(?:just )?disappear(?:ed)?", "vanish(?:ed)?", "stop(?:ped)? existing", "(?:didnt|did not|never) exist(?:ed)?",
+    "(?:had )?never been born", "wasnt born", "stop(?:ped)? breathing",
+    "(?:wasnt|werent|was not|were not|wouldnt be|not be) (?:here|around|alive)", "(?:was|were) gone", "be gone",
 )
 
 HITS_ME: Final = (
-    "hits me",
-    "hit me",
-    "runs me over",
-    "run me over",
-    "ran me over",
-    "kills me",
-    "kill me",
-    "takes me out",
-    "take me out",
-    "crashes into me",
-    "finish(?:es)? me off",
-    "ends me",
+    "hits me", "hit me", "runs me over", "run me over", "ran me over", "kills me", "kill me", "takes me out",
+    "take me out", "crashes into me", "finish(?:es)? me off", "ends me",
     "(?:car|bus|truck|lorry|train|driver) (?:doesnt|wont|didnt|does not|will not) (?:stop|brake|see me)",
 )
 
@@ -68,16 +35,7 @@ VEHICLES: Final = ("plane", "flight", "car", "bus", "train", "lorry", "truck")
 CRASHES: Final = ("crash(?:es|ed)?", "goes down", "went down", "going down", "falls? out of the sky")
 
 BETTER: Final = (
-    "better off",
-    "better",
-    "happier",
-    "easier",
-    "fine",
-    "okay",
-    "ok",
-    "relieved",
-    "lighter",
-    "freer",
+    "better off", "better", "happier", "easier", "fine", "okay", "ok", "relieved", "lighter", "freer",
 )
 
 ABSENT: Final = (
@@ -85,34 +43,19 @@ ABSENT: Final = (
     "if (?:i|you|she|he) (?:just |simply |really )?(?:wasnt|werent|was not|were not) (?:here|around|alive|there|in it)",
     "if (?:i|you|she|he) (?:just |simply |really )?(?:was|were|am) (?:gone|dead|not here|not around|not alive)",
     "if (?:i|you|she|he) (?:just |simply |really )?(?:died|die|disappeared|left for good|never existed|didnt exist|"
-    "stopped existing)",
-    "with (?:me|you|her|him) gone",
-    "once (?:im|youre|shes|hes) gone",
-    "when (?:im|youre) gone",
+    "stopped existing)", "with (?:me|you|her|him) gone", "once (?:im|youre|shes|hes) gone", "when (?:im|youre) gone",
     "than with me",
 )
 
 BURDEN_HEAD: Final = ("im", "i am", "i feel like", "feel like", "feeling like", "i feel", "i know im", "i think im")
 
 WANT_TO: Final = (
-    "want(?:s|ed|ing)? to",
-    "ready to",
-    "deserve(?:s)? to",
-    "wish(?:es|ing)? to",
-    "hope to",
-    "hoping to",
-    "plan(?:s|ning|ned)? to",
-    "trying to",
-    "tried to",
-    "wish i could",
-    "just want to",
-    "long to",
-    "longing to",
+    "want(?:s|ed|ing)? to", "ready to", "deserve(?:s)? to", "wish(?:es|ing)? to", "hope to", "hoping to",
+    "plan(?:s|ning|ned)? to", "trying to", "tried to", "wish i could", "just want to", "long to", "longing to",
 )
 
 DEATH_PHRASES: Final = (
-    "(?:better off|rather be|should be|want to be|wish i was|wish i were) dead",
-    "should (?:just )?die",
+    "(?:better off|rather be|should be|want to be|wish i was|wish i were) dead", "should (?:just )?die",
     "wish(?:es|ed|ing)? (?:that )?(?:i|she|he|they) (?:was|were|could be|would be) (?:just )?dead",
     "(?:dont|do not|no longer|not|never) (?:really )?(?:want|wish) to (?:be alive|keep living|be here any ?more|"
     "be around any ?more)",
@@ -120,13 +63,10 @@ DEATH_PHRASES: Final = (
     "life|"
     "being alive|existing|going on|staying alive|carrying on|trying any ?more|anything|being here|me being here)",
     "(?:life|living|my life|it all|existing|being alive|this life) (?:is |s |feels |seems )?(?:not|isnt|aint|no longer|"
-    "never|really not) (?:even )?worth (?:it|living|anything)",
-    "not worth (?:living|being alive|staying alive)",
+    "never|really not) (?:even )?worth (?:it|living|anything)", "not worth (?:living|being alive|staying alive)",
     "(?:disappointed|gutted|annoyed|upset|angry|pissed|sad|sorry) (?:that )?(?:i|i still) (?:woke up|wake up|am still "
     "(?:here|alive)|survived|didnt die|made it through (?:the night|another day))",
-    "giv(?:e|ing) up on (?:life|living|being alive)",
-    "no (?:reason )?to live(?: for)?",
-    "nothing to live for",
+    "giv(?:e|ing) up on (?:life|living|being alive)", "no (?:reason )?to live(?: for)?", "nothing to live for",
     "not worth living",
     "(?:tired|sick) of (?:living|being alive|life(?! (?:admin|style|coach\\w*|drawing|insurance|hacks?|stuff|skills|"
     "lessons|getting|being|throwing|and))|existing|being here)",
@@ -134,19 +74,17 @@ DEATH_PHRASES: Final = (
     "(?:it|this|everything) (?:would|will|could) (?:all )?be over",
     "end(?:ing)? (?:it all|everything|(?:my|his|her|their|your) (?:own )?life)",
     "(?:cant|can not|cannot) (?:keep going|go on|do this any ?more|keep living|live like this|take (?:it|this) any "
-    "?more)",
-    "tak(?:e|ing) (?:my|her|his|their|your) (?:own )?life",
+    "?more)", "tak(?:e|ing) (?:my|her|his|their|your) (?:own )?life",
     "life (?:is|feels|seems) (?:so |completely |totally |just )?(?:pointless|meaningless|hopeless|not worth)",
     "jump(?:ing)? (?:off|from|in front of) (?:a|the|my|this|that|our) (?:\\w+ )?(?:bridge|building|roof|train|cliff|"
-    "balcony|car|bus|truck|window|tower|overpass|motorway|highway)",
-    "noose",
+    "balcony|car|bus|truck|window|tower|overpass|motorway|highway)", "noose",
     "(?:think|thinking|thought|thoughts|obsess\\w*|fantasi[sz]\\w*|dream\\w*|dwell\\w*) (?:about|of) (?:dying|death|"
     "being dead|my (?:own )?death|killing myself|ending (?:it|it all|my life)|not (?:being here|waking up|existing)|"
-    "the rope)",
-    "deserves? to (?:be hungry|go hungry|feel hungry|be in pain|feel pain|hurt|be hurt|rot|die|suffer)",
+    "the rope)", "deserves? to (?:be hungry|go hungry|feel hungry|be in pain|feel pain|hurt|be hurt|rot|die|suffer)",
     "deserves? (?:the |some |this )?(?:pain|punishment|to be punished)",
     "(?:want|wants|need|needs|trying|plan|planning) to (?:starve|suffer|be punished)",
-    "(?:took|take|taking|swallowed|swallow) (?:a bunch of|all (?:my|of my|the)|a lot of|loads of|too many|a handful of|"
+    "(?:took|take|taking|swallowed|swallow) (?:a (?:whole )?bunch of|all (?:my|of my|the)|a (?:whole )?lot of|loads of|"
+    "too many|way too many|so many|a ton of|tons of|heaps of|a load of|a handful of|"
     "an entire|the whole) (?:\\w+ )?(?:pills|tablets|meds)",
     "(?:take|takes|taking|took|swallow\\w*) (?:the|a|an) (?:whole|entire) (?:bottle|pack|packet|box|"
     "strip) (?:would|will|"
@@ -155,8 +93,7 @@ DEATH_PHRASES: Final = (
     "(?:want|need|wish i could|wish i could get) out of (?:this |my |this stupid |this miserable )?(?:life|world|"
     "existence|body)",
     "(?:wish(?:es|ed|ing)?) (?:that )?(?:i|id|i had|i was|i were) (?:had )?never (?:been born|born|existed|exist|"
-    "woken up|woke up)",
-    "check(?:ing)? out (?:for good|permanently|early|of life)",
+    "woken up|woke up)", "check(?:ing)? out (?:for good|permanently|early|of life)",
     "(?:im|i am) (?:so )?done with (?:life|living|being alive|existing|this life|my life|it all|this world)",
     "(?:lost|losing|have no|no) (?:the )?will to (?:live|go on|keep going)",
     "(?:no|nothing|no reason|no point|nothing left) (?:\\w+ )?to (?:keep going|go on|carry on|keep living|stay alive|"
@@ -172,8 +109,7 @@ DEATH_PHRASES: Final = (
     "could i) (?:die|kill myself|end my life|end it all)",
     "(?:lethal|fatal|deadly|toxic|overdose) (?:dose|doses|amount|quantity|level)",
     "how (?:many|much)(?: \\w+){0,6}? (?:would|will|could|to|it takes to|does it take to) kill (?:me|myself|a person|"
-    "someone|you)",
-    "(?:goodbye|farewell|suicide) (?:letters?|notes?|messages?|videos?)",
+    "someone|you)", "(?:goodbye|farewell|suicide) (?:letters?|notes?|messages?|videos?)",
     "giv(?:e|ing|en) away (?:all )?(?:of )?(?:my|all my) (?:stuff|things|belongings|possessions|pets?)",
     "(?:giv(?:e|es|ing|en)|gave) (?:all |most )?(?:of )?(?:my|all my) (?:stuff|things|belongings|possessions) away",
     "(?:wont|will not|not going to) (?:be )?need(?:ing)? (?:it|them|any of (?:it|this|them)|anything|"
@@ -200,16 +136,8 @@ DEATH_PHRASES: Final = (
 )
 
 KILL_VERBS: Final = (
-    "kill(?:s|ed|ing)?",
-    "unaliv(?:e|es|ed|ing)",
-    "off(?:s|ing)?",
-    "hang(?:s|ed|ing)?",
-    "drown(?:s|ed|ing)?",
-    "poison(?:s|ed|ing)?",
-    "shoot(?:s|ing)?",
-    "end(?:s|ed|ing)?",
-    "delete",
-    "yeet(?:ing)?",
+    "kill(?:s|ed|ing)?", "unaliv(?:e|es|ed|ing)", "off(?:s|ing)?", "hang(?:s|ed|ing)?", "drown(?:s|ed|ing)?",
+    "poison(?:s|ed|ing)?", "shoot(?:s|ing)?", "end(?:s|ed|ing)?", "delete", "yeet(?:ing)?",
 )
 
 SLANG: Final = ("unaliv\\w*", "sewerslide", "sewer slide", "sewer-slide", "ctb", "kys", "su[i1]cid\\w*")
@@ -219,45 +147,17 @@ SUI_SLANG: Final = ("sui (?:thoughts?|ideation|urges?|feelings?|plans?|attempts?
 # --- Not wanting to be alive ----------------------------------------------------------------------
 # "i dont (even) want to be alive", "she doesnt wish to live", "no desire to exist".
 NOT_WANT_NEG: Final = (
-    "dont",
-    "do not",
-    "doesnt",
-    "does not",
-    "didnt",
-    "did not",
-    "no longer",
-    "not",
-    "never",
-    "no",
-    "zero",
-    "lost (?:the|my|all|any)",
-    "have no",
-    "has no",
-    "without (?:the|any|a)",
+    "dont", "do not", "doesnt", "does not", "didnt", "did not", "no longer", "not", "never", "no", "zero",
+    "lost (?:the|my|all|any)", "have no", "has no", "without (?:the|any|a)",
 )
 NOT_WANT_FILLER: Final = ("even", "really", "honestly", "actually", "truly", "just", "particularly", "much", "real")
 NOT_WANT_VERB: Final = (
-    "want(?:s)? to",
-    "wish(?:es)? to",
-    "care to",
-    "desire to",
-    "will to",
-    "reason to",
-    "motivation to",
+    "want(?:s)? to", "wish(?:es)? to", "care to", "desire to", "will to", "reason to", "motivation to",
 )
 # Being alive, said outright: any end of the thought will do.
 ALIVE_STRONG: Final = (
-    "be alive",
-    "live",
-    "exist",
-    "keep living",
-    "keep existing",
-    "stay alive",
-    "go on living",
-    "continue living",
-    "be on this earth",
-    "be in this world",
-    "survive",
+    "be alive", "live", "exist", "keep living", "keep existing", "stay alive", "go on living", "continue living",
+    "be on this earth", "be in this world", "survive",
 )
 # Said only with "any more", "ever again": "dont want to be here at 5am" is about a place.
 ALIVE_WEAK: Final = ("be here", "be around", "keep going", "go on", "carry on", "wake up")
@@ -265,8 +165,7 @@ ALIVE_WEAK: Final = ("be here", "be around", "keep going", "go on", "carry on", 
 # "stopped caring whether i live or die".
 LIVE_OR_DIE: Final = (
     "(?:whether|if) (?:or not )?(?:i|she|he|they|you) (?:live|lives|survive|survives|wake up|"
-    "wakes up) or (?:die|dies|not)",
-    "(?:whether|if) (?:im|shes|hes|theyre|youre) (?:alive|living) or (?:dead|not)",
+    "wakes up) or (?:die|dies|not)", "(?:whether|if) (?:im|shes|hes|theyre|youre) (?:alive|living) or (?:dead|not)",
 )
 
 # Tired, done, over: "im so over being alive", "finished with life".
@@ -289,137 +188,44 @@ DONE_WITH_LIFE: Final = (
 
 # --- Methods being contemplated ---------------------------------------------------------------------
 CONTEMPLATE: Final = (
-    "think(?:s|ing)? (?:about|of)",
-    "thought (?:about|of)",
-    "thoughts (?:about|of)",
-    "keep (?:picturing|imagining|thinking about|seeing myself|dreaming about)",
-    "picturing",
-    "imagin(?:e|es|ed|ing)",
-    "fantasi[sz](?:e|es|ed|ing) about",
-    "dream(?:s|ed|ing|t)? (?:about|of)",
-    "daydream(?:s|ed|ing)? (?:about|of)",
-    "tempted (?:to|by)",
-    "urges? to",
-    "want(?:s|ed)? to",
-    "going to",
-    "considering",
-    "consider(?:ed)?",
-    "plan(?:s|ning|ned)? (?:to|on)",
-    "how easy it (?:would|could) be to",
-    "close to",
-    "came close to",
-    "almost",
-    "nearly",
-    "could (?:just|easily)",
+    "think(?:s|ing)? (?:about|of)", "thought (?:about|of)", "thoughts (?:about|of)",
+    "keep (?:picturing|imagining|thinking about|seeing myself|dreaming about)", "picturing", "imagin(?:e|es|ed|ing)",
+    "fantasi[sz](?:e|es|ed|ing) about", "dream(?:s|ed|ing|t)? (?:about|of)", "daydream(?:s|ed|ing)? (?:about|of)",
+    "tempted (?:to|by)", "urges? to", "want(?:s|ed)? to", "going to", "considering", "consider(?:ed)?",
+    "plan(?:s|ning|ned)? (?:to|on)", "how easy it (?:would|could) be to", "close to", "came close to", "almost",
+    "nearly", "could (?:just|easily)",
 )
 TRAFFIC: Final = (
-    "trains?",
-    "bus(?:es)?",
-    "trucks?",
-    "lorr(?:y|ies)",
-    "cars?",
-    "traffic",
-    "oncoming traffic",
-    "trams?",
-    "subway",
-    "the tube",
-    "tracks",
-    "semi",
-    "18 wheeler",
+    "trains?", "bus(?:es)?", "trucks?", "lorr(?:y|ies)", "cars?", "traffic", "oncoming traffic", "trams?", "subway",
+    "the tube", "tracks", "semi", "18 wheeler",
 )
 STEP_INTO: Final = (
     "step(?:s|ped|ping)? (?:out )?(?:in front of|into|under)",
     "walk(?:s|ed|ing)? (?:out )?(?:in front of|into|under)",
-    "throw(?:s|ing|n)? myself (?:in front of|into|onto|under)",
-    "threw myself (?:in front of|into|onto|under)",
+    "throw(?:s|ing|n)? myself (?:in front of|into|onto|under)", "threw myself (?:in front of|into|onto|under)",
     "jump(?:s|ed|ing)? (?:out )?(?:in front of|into|under)",
-    "(?:step|walk|jump)(?:s|ed|ing)? (?:out )?onto the (?:tracks|rails|railway)",
-    "lie (?:down )?on",
+    "(?:step|walk|jump)(?:s|ed|ing)? (?:out )?onto the (?:tracks|rails|railway)", "lie (?:down )?on",
     "lying (?:down )?on",
 )
 GENTLE_WAY: Final = (
-    "(?:most |least |more |a |the )?painless",
-    "(?:most |least |a |the )?peaceful",
-    "least painful",
-    "quick(?:est)?",
-    "fast(?:est)?",
-    "easiest",
-    "simplest",
-    "surest",
-    "best",
+    "(?:most |least |more |a |the )?painless", "(?:most |least |a |the )?peaceful", "least painful", "quick(?:est)?",
+    "fast(?:est)?", "easiest", "simplest", "surest", "best",
 )
 
 # --- Medicines, for overdose ----------------------------------------------------------------------
 MEDICINES: Final = (
-    "pills?",
-    "tablets?",
-    "meds",
-    "medication",
-    "medicine",
-    "capsules?",
-    "painkillers?",
-    "pain killers?",
-    "sleeping (?:pills|tablets|meds)",
-    "sleep(?:ing)? aids?",
-    "antidepressants?",
-    "anti depressants?",
-    "tylenol",
-    "paracetamol",
-    "acetaminophen",
-    "panadol",
-    "advil",
-    "ibuprofen",
-    "nurofen",
-    "motrin",
-    "aspirin",
-    "aleve",
-    "naproxen",
-    "excedrin",
-    "benadryl",
-    "diphenhydramine",
-    "nyquil",
-    "unisom",
-    "melatonin",
-    "xanax",
-    "valium",
-    "ambien",
-    "zopiclone",
-    "codeine",
-    "tramadol",
-    "oxy(?:codone|contin)?",
-    "percocet",
-    "vicodin",
-    "morphine",
-    "seroquel",
-    "quetiapine",
-    "lithium",
-    "insulin",
-    "sertraline",
-    "zoloft",
-    "prozac",
-    "fluoxetine",
-    "lexapro",
-    "citalopram",
-    "amitriptyline",
-    "antihistamines?",
-    "opioids?",
-    "iron (?:pills|tablets)",
+    "pills?", "tablets?", "meds", "medication", "medicine", "capsules?", "painkillers?", "pain killers?",
+    "sleeping (?:pills|tablets|meds)", "sleep(?:ing)? aids?", "antidepressants?", "anti depressants?", "tylenol",
+    "paracetamol", "acetaminophen", "panadol", "advil", "ibuprofen", "nurofen", "motrin", "aspirin", "aleve",
+    "naproxen", "excedrin", "benadryl", "diphenhydramine", "nyquil", "unisom", "melatonin", "xanax", "valium",
+    "ambien", "zopiclone", "codeine", "tramadol", "oxy(?:codone|contin)?", "percocet", "vicodin", "morphine",
+    "seroquel", "quetiapine", "lithium", "insulin", "sertraline", "zoloft", "prozac", "fluoxetine", "lexapro",
+    "citalopram", "amitriptyline", "antihistamines?", "opioids?", "iron (?:pills|tablets)",
 )
 CONTAINERS: Final = ("bottle", "pack", "packet", "box", "blister pack", "strip", "tub", "jar", "sleeve", "container")
 SWALLOW: Final = (
-    "take",
-    "takes",
-    "took",
-    "taking",
-    "taken",
-    "swallow(?:s|ed|ing)?",
-    "down(?:s|ed|ing)?",
-    "pop(?:s|ped|ping)?",
-    "eat(?:s|ing)?",
-    "ate",
-    "chug(?:s|ged|ging)?",
-    "od on",
-    "overdose on",
+    "take", "takes", "took", "taking", "taken", "swallow(?:s|ed|ing)?", "down(?:s|ed|ing)?", "pop(?:s|ped|ping)?",
+    "eat(?:s|ing)?", "ate", "chug(?:s|ged|ging)?", "od on", "overdose on",
 )
 
 # --- Preparation and goodbye ----------------------------------------------------------------------
@@ -432,45 +238,21 @@ DATE_SET: Final = (
 )
 # What makes letters or a date a preparation, not a birthday card or a wedding.
 PREP_CONTEXT: Final = (
-    "goodbye",
-    "good ?bye",
-    "farewell",
-    "after im gone",
-    "when im gone",
-    "once im gone",
-    "for after",
-    "explain(?:ing|s)? why",
-    "say(?:ing)? sorry",
-    "apologi\\w+",
-    "im ready",
-    "i am ready",
-    "ready to go",
-    "ready now",
-    "last (?:time|letter|note|message|goodbye)",
-    "final (?:letter|note|message|goodbye)",
-    "for it",
-    "to do it",
-    "the end",
-    "end it",
-    "end things",
-    "wont be (?:here|around)",
-    "not be (?:here|around)",
-    "forever",
-    "for good",
-    "my affairs",
-    "my will",
+    "goodbye", "good ?bye", "farewell", "after im gone", "when im gone", "once im gone", "for after",
+    "explain(?:ing|s)? why", "say(?:ing)? sorry", "apologi\\w+", "im ready", "i am ready", "ready to go", "ready now",
+    "last (?:time|letter|note|message|goodbye)", "final (?:letter|note|message|goodbye)", "for it", "to do it",
+    "the end", "end it", "end things", "wont be (?:here|around)", "not be (?:here|around)", "forever", "for good",
+    "my affairs", "my will",
 )
 FINAL_GOODBYE: Final = (
     "goodbye (?:for good|forever|for ever|for the last time|everyone|everybody|world|cruel world|all)",
     "(?:this is|its|this will be|heres my|this is my) (?:final |last )?goodbye",
     "(?:say|saying|said|to say) (?:my )?(?:final |last )?goodbyes? (?:for good|forever|for the last time|"
     "to (?:life|the "
-    "world|this world))",
-    "(?:wont|will not|never|not going to) hear from me (?:again|any ?more|ever again)",
+    "world|this world))", "(?:wont|will not|never|not going to) hear from me (?:again|any ?more|ever again)",
     "(?:this is|this will be|this is probably|this might be|this is going to be) (?:my|the) (?:last|final) "
     "(?:message|text|post|words|note|time you hear from me|time ill talk|check-?in|goodbye)",
     "(?:say|saying|said|to say) goodbye to (?:everyone|everybody|you all|all of you|my (?:family|kids|friends|parents|"
     "mum|mom|dad|partner|wife|husband)) (?:for good|forever|for the last time|one last time)",
-    "thank you for everything(?: and)? goodbye",
-    "thanks for everything(?: and)? goodbye",
+    "thank you for everything(?: and)? goodbye", "thanks for everything(?: and)? goodbye",
 )
