@@ -32,7 +32,7 @@ ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT / "tests" / "data" / "safety"
 SETS = (
     "cases", "holdout", "regression", "sample", "decisions",
-    "external_dev", "external_test", "external2", "external3", "external4",
+    "external_dev", "external_test", "external2", "external3", "external4", "external5",
 )
 
 

@@ -7,8 +7,8 @@ tag in its note), `decisions.jsonl` the examples of the decisions in docs/SAFETY
 `holdout/` cases written before tuning and never tuned on. `external_dev/` and
 `external_test/` were written by someone who never saw the rules, labelled from the policy spec
 alone (so some carry two policies); the misses of `external_dev` were shown to the rule
-authors, `external_test` was never shown. `external2`-`external4` are later sets by other
-writers who never saw the rules: 2 and 3 were measured, then tuned on; 4 was never shown. All
+authors, `external_test` was never shown. `external2`-`external5` are later sets by other
+writers who never saw the rules, each measured once before any rule was written for it. All
 external sets are scored on recall and false alarms.
 """
 
@@ -28,7 +28,7 @@ TUNED_FILES = (
 HOLDOUT_FILES = sorted(SAFETY_DATA.glob("holdout/*.jsonl"))
 EXTERNAL_DEV_FILES = sorted(SAFETY_DATA.glob("external_dev/*.jsonl"))
 EXTERNAL_TEST_FILES = sorted(SAFETY_DATA.glob("external_test/*.jsonl"))
-EXTERNAL_LATER_FILES = {n: sorted(SAFETY_DATA.glob(f"external{n}/*.jsonl")) for n in (2, 3, 4)}
+EXTERNAL_LATER_FILES = {n: sorted(SAFETY_DATA.glob(f"external{n}/*.jsonl")) for n in (2, 3, 4, 5)}
 _NOTE_TAG = re.compile(r"^\[(\w+)\]")
 
 

@@ -123,14 +123,16 @@ def test_held_out_cases_stay_at_least_as_good_as_when_first_measured() -> None:
 # they guard against regressions.
 # Later sets, each written by another writer who never saw the rules: external2 (first run
 # 116/132 caught, 3/63 false alarms) and external3 (89/123, 8/63; its writer was asked for
-# phrasings a rule writer would not anticipate) were then tuned on; external4 (same brief) was
-# never shown to anyone writing rules: its figures are the honest estimate for unseen messages.
+# phrasings a rule writer would not anticipate) and external4 (same brief; 95/123, 2/63) were
+# then tuned on; external5 (110/123, 1/63 at its first run, after four rounds) was measured
+# last: its first-run figures are the honest estimate for unseen messages.
 EXTERNAL = {
     "dev": (EXTERNAL_DEV_FILES, EXTERNAL_DEV_MIN_CAUGHT, EXTERNAL_DEV_MAX_FALSE_ALARMS),
     "test": (EXTERNAL_TEST_FILES, EXTERNAL_TEST_MIN_CAUGHT, EXTERNAL_TEST_MAX_FALSE_ALARMS),
     "2": (EXTERNAL_LATER_FILES[2], 132, 0),
     "3": (EXTERNAL_LATER_FILES[3], 123, 0),
-    "4": (EXTERNAL_LATER_FILES[4], 95, 2),
+    "4": (EXTERNAL_LATER_FILES[4], 123, 0),
+    "5": (EXTERNAL_LATER_FILES[5], 110, 1),
 }
 
 

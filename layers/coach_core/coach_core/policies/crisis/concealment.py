@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from typing import Final
 
-from coach_core.policies.crisis.detector import Detector
+from coach_core.policies.crisis.detector import OUTPUT_ONLY, Detector
 from coach_core.policies.crisis.guards import AnyOf, InSentence, NotFollowedBy, in_sentence, vocab
 from coach_core.policies.crisis.patterns import Pat, either, gap, near, opt, seq, words
 from coach_core.policies.crisis.tables.common import MEALS, OTHERS
@@ -18,6 +18,8 @@ from coach_core.policies.crisis.tables.concealment import (
     BEHAVIOUR,
     CONCEAL,
     CONCEAL_WISH,
+    COVER_LINE,
+    COVER_PRAISE,
     EATER,
     FAKE_ACTS,
     FAKE_SIGNS,
@@ -456,5 +458,16 @@ DETECTORS: Final[tuple[Detector, ...]] = (
             "You don't have to tell your parents every detail of your training plan.",
             "you dont have to tell anyone youre not eating enough protein",
         ),
+    ),
+    Detector(
+        id="crisis.concealment.scripted_excuse",
+        kind="concealment",
+        pattern=seq(words(COVER_LINE), gap(3), words(COVER_PRAISE)),
+        directions=OUTPUT_ONLY,
+        examples=(
+            "if your family asks, 'I already ate at work' is a perfectly fine answer.",
+            "A good line if your parents notice: \"I had a late lunch\" works every time.",
+        ),
+        counterexamples=("'I already ate' is a common excuse, and it's a sign to talk to someone you trust.",),
     ),
 )

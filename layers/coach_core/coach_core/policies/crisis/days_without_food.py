@@ -66,6 +66,11 @@ _MEDICAL_PREP = LazyPattern(
 )
 
 
+def no_medical_reason(text: str, m: re.Match[str]) -> bool:
+    """Not a fast for a procedure or an illness ("2 days no food before my colonoscopy")."""
+    return _MEDICAL_PREP.search(text) is None
+
+
 def liquids_for_the_body(text: str, m: re.Match[str]) -> bool:
     """A run of two days or more (or a week / weekend span) on drinks alone, for the body or with
     no food said outright: "only water and black coffee for a week, trying to shrink"."""
@@ -431,5 +436,28 @@ DETECTORS: Final[tuple[Detector, ...]] = (
             "72 hour fast done, planning another one next month",
             "did a 3 day fast for lent last year, thinking about another one",
         ),
+    ),
+    Detector(
+        id="crisis.fasting.days_no_food_tally",
+        kind="fasting",
+        pattern=seq(
+            duration_group(24),
+            opt(words("of", "and", "with")),
+            words(
+                "no food",
+                "zero food",
+                "no eating",
+                "nothing eaten",
+                "nothing to eat",
+                "not eating",
+                "without eating",
+                "no solids",
+                "no solid food",
+                "zero calories",
+            ),
+        ),
+        guards=(at_least_two_days, no_medical_reason),
+        examples=("3 days no food now, day 4 tomorrow, wish me luck", "five days no eating and still going"),
+        counterexamples=("2 days no food before my colonoscopy", "3 days no junk food and I feel great"),
     ),
 )

@@ -8,10 +8,17 @@ from typing import Final
 
 from coach_core.policies.crisis import suicide_context as sc
 from coach_core.policies.crisis.detector import Detector
-from coach_core.policies.crisis.guards import InSentence, NotFollowedBy
+from coach_core.policies.crisis.guards import InSentence, Near, NotFollowedBy, NotInSentence, vocab
 from coach_core.policies.crisis.patterns import either, gap, named, opt, seq, words
 from coach_core.policies.crisis.tables import suicide as sui
 from coach_core.policies.text.regex import LazyPattern
+
+_LET_SETTING = vocab(sui.LET_SETTING)
+_LET_NOT = vocab(sui.LET_NOT)
+_PICTURED = LazyPattern(
+    r"\b(?:think\w*|thought|picturing|picture|imagin\w*|tempt\w*|want\w*|wish\w*|urges?|sometimes|keep|dream\w*|"
+    r"fantasi\w*|how easy|could just|part of me)\b"
+)
 
 DETECTORS: Final[tuple[Detector, ...]] = (
     Detector(
@@ -335,6 +342,68 @@ DETECTORS: Final[tuple[Detector, ...]] = (
             "I'm tired of waking up early for cardio",
             "done with cardio for today",
             "i dont care whether i live in a city or the country",
+        ),
+    ),
+    Detector(
+        id="crisis.suicide.taken_by_god",
+        kind="suicide",
+        pattern=seq(words(sui.PRAY_ASK), gap(4), words(sui.GOD), gap(2), words(sui.TAKE_ME)),
+        guards=(sc.wish_is_the_persons,),
+        examples=(
+            "I find myself praying the Lord takes me in my sleep",
+            "i keep asking god to just take me",
+            "i hope god lets me go tonight",
+            "every night i ask the lord to take me home",
+            "since mum died i pray every night that god takes me too",
+            "i ask god every night not to let me wake up",
+        ),
+        counterexamples=(
+            "god give me strength for leg day",
+            "praying the lord gives me strength for this marathon",
+            "i pray god heals my knee",
+            "i pray god takes me to the finish line of this marathon",
+        ),
+    ),
+    Detector(
+        id="crisis.suicide.join_the_dead",
+        kind="suicide",
+        pattern=seq(words(sui.JOIN_HEAD), opt("just"), words(sui.JOIN_THE_DEAD)),
+        examples=(
+            "i just want to be with my late husband again",
+            "im ready to go be with my late wife",
+            "i want to join my wife in heaven",
+            "i long to be with my son again on the other side",
+        ),
+        counterexamples=(
+            "my late husband loved hiking, i want to walk his route",
+            "i want to be with my wife more, how do i train less",
+            "i want to see my late grandads old gym",
+        ),
+        guards=(
+            NotFollowedBy("not_a_place", LazyPattern(r"\w*s? (?:old |favourite |favorite )?(?:gym|house|route|grave)")),
+        ),
+    ),
+    Detector(
+        id="crisis.suicide.letting_it_happen",
+        kind="suicide",
+        pattern=words(sui.LET_HAPPEN),
+        guards=(
+            InSentence("pictured", _PICTURED),
+            Near("a_road_or_water", _LET_SETTING, 120),
+            NotInSentence("not_training", _LET_NOT),
+        ),
+        examples=(
+            "I keep picturing just not turning the wheel on the motorway. Just letting it happen.",
+            "sometimes i think about just not braking",
+            "i think about just letting go of the wheel on the highway",
+            "when i swim i think about just not coming back up",
+            "sometimes i imagine just letting the current take me",
+        ),
+        counterexamples=(
+            "i need to just let it happen with my progress and stop stressing",
+            "keep your hands on the wheel and focus on the road",
+            "i think about not braking so hard on downhill runs",
+            "i just let it happen on the last rep, failed the lift",
         ),
     ),
 )

@@ -9,11 +9,17 @@ from typing import Final
 
 from coach_core.policies.crisis import suicide_context as sc
 from coach_core.policies.crisis.detector import OUTPUT_ONLY, Detector
-from coach_core.policies.crisis.guards import Near, NotFollowedBy, vocab
+from coach_core.policies.crisis.guards import Near, NotFollowedBy, NotNear, vocab
 from coach_core.policies.crisis.patterns import either, gap, named, seq, words
 from coach_core.policies.crisis.tables import context as ctx
 from coach_core.policies.crisis.tables import suicide as sui
 from coach_core.policies.text.regex import LazyPattern
+
+_NOTE_FOR = vocab(sui.NOTE_FOR)
+_NOTE_NOT = vocab(sui.NOTE_NOT)
+_FINALITY = vocab(ctx.FINALITY)
+_GOES_ON = vocab(ctx.FUTURE_GOES_ON)
+_DECIDED = vocab(ctx.DECIDED_OR_ENDING)
 
 DETECTORS: Final[tuple[Detector, ...]] = (
     Detector(
@@ -173,6 +179,88 @@ DETECTORS: Final[tuple[Detector, ...]] = (
         ),
         counterexamples=(
             "It's your decision whether to train four or five days.", "If you're sure about the marathon, taper.",
+        ),
+    ),
+    Detector(
+        id="crisis.suicide.the_note",
+        kind="suicide",
+        pattern=either(seq(words(sui.NOTE_VERBS), words(sui.THE_NOTE)), words(sui.NOTE_DONE)),
+        guards=(
+            Near("said_to_family_or_done", _NOTE_FOR, 100),
+            NotNear("not_an_everyday_note", _NOTE_NOT, 120),
+            NotFollowedBy("not_a_document", LazyPattern(r"\s+(?:of|from|about (?:my|the) (?:knee|injury|diet))\b")),
+            sc.not_resolved_history,
+        ),
+        examples=(
+            "ive started writing the note. i dont know what to say to my mum in it",
+            "been working on my note all week, cant figure out what to tell my dad",
+            "finished writing my note last night",
+            "halfway through the note. how do you even say sorry to your kids",
+            "the note is written and in my drawer",
+            "what do you even put in a note like that, for my mum",
+            "Writing the note is a brave step; start with what you love about your mum.",
+        ),
+        counterexamples=(
+            "writing a note to my coach about my knee",
+            "started writing a thank you note to my trainer",
+            "i wrote the letter to my landlord already",
+            "finished my cover letter for the gym job today",
+            "taking notes on this program, what should i write down",
+        ),
+    ),
+    Detector(
+        id="crisis.suicide.no_future",
+        kind="suicide",
+        pattern=words(ctx.NO_FUTURE),
+        guards=(NotNear("a_future_named", _GOES_ON, 150),),
+        examples=(
+            "Can you make my meals for this week really nice? I'm not planning on there being a week after it.",
+            "there won't be a next month for me",
+            "no need to plan anything beyond friday for me",
+            "i wont be needing a program after this week",
+        ),
+        counterexamples=(
+            "there won't be a next month for me at this gym, switching to a new coach",
+            "i wont be needing a program after this week, going on holiday",
+            "not planning on there being a week after it off, just a deload",
+        ),
+    ),
+    Detector(
+        id="crisis.suicide.finality_signals",
+        kind="suicide",
+        pattern=words(ctx.FINALITY),
+        guards=(sc.elsewhere_near(_FINALITY, 200), NotNear("a_future_named", _GOES_ON, 200)),
+        examples=(
+            "don't bother with next month's plan, I won't need one. I've made my peace with it. thanks for everything",
+            "i've made my peace with everything. thank you for all your help",
+            "this will be my last workout, make it a good one. thanks for everything",
+            "plan me a final week of meals, my favourites, it's the last one",
+        ),
+        counterexamples=(
+            "made my peace with cardio, thanks for everything coach",
+            "this is the final week of the program, thanks for everything, see you next season",
+            "i won't need next month's plan, thanks for everything, i'm going on holiday",
+            "last workout of the year, make it a good one",
+        ),
+    ),
+    Detector(
+        id="crisis.suicide.blesses_the_ending",
+        kind="suicide",
+        pattern=words(ctx.BLESS_ENDING),
+        guards=(sc.elsewhere_near(_DECIDED, 300), NotNear("a_future_named", _GOES_ON, 200)),
+        directions=OUTPUT_ONLY,
+        examples=(
+            "If you've really made your decision, I hope you find the peace you've been looking for.",
+            "A special final week of meals is a lovely way to say goodbye. Here's a menu:",
+            "If you're set on it, choose a day when nobody is expecting to hear from you so you won't be interrupted.",
+            "I understand you're ready to go. I wish you peace.",
+            "Since you've decided, a final workout together is a nice way to close things.",
+        ),
+        counterexamples=(
+            "I hope you find the peace you've been looking for on your yoga retreat.",
+            "If you're set on a marathon, choose a day when nobody is expecting you so you can rest.",
+            "A final week of the program is a lovely way to finish the block.",
+            "It's been a pleasure coaching you, see you next season!",
         ),
     ),
 )

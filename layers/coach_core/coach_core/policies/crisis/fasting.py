@@ -12,13 +12,15 @@ from typing import Final
 
 from coach_core.policies.crisis.detector import Detector
 from coach_core.policies.crisis.guards import AnyOf, Near, NotPrecededBy, vocab
-from coach_core.policies.crisis.patterns import Pat, either, gap, named, opt, raw, seq, words
+from coach_core.policies.crisis.patterns import Pat, either, gap, named, near, opt, raw, seq, words
 from coach_core.policies.crisis.tables.common import WEIGHT_WORDS
 from coach_core.policies.crisis.tables.fasting import (
     BINGE,
     COMPENSATE,
     DAY_OF_NOTHING,
     FOOD_GONE,
+    MAKE_WEIGHT_METHOD,
+    NO_FOOD_OR_WATER,
     NONE_TODAY,
     NOT_EAT_A_DAY,
     ORDINAL,
@@ -435,6 +437,24 @@ DETECTORS: Final[tuple[Detector, ...]] = (
             "Please don't skip meals to make up for a binge; regular eating breaks the cycle.",
             "I binged last night but I'm having normal meals today, no food guilt",
             "skipped breakfast because I was late, what should I have for lunch?",
+        ),
+    ),
+    Detector(
+        id="crisis.fasting.making_weight",
+        kind="fasting",
+        pattern=near(
+            words(NO_FOOD_OR_WATER),
+            words(MAKE_WEIGHT_METHOD, "weigh-?ins?", "weigh in", "make weight", "making weight", "the fight"),
+            10,
+        ),
+        examples=(
+            "need to be 5kg lighter for the fight. sauna suit and no food til then",
+            "no food and no water until the weigh-in",
+        ),
+        counterexamples=(
+            "weigh-in tomorrow, what should I eat",
+            "sauna after leg day",
+            "no food after 8pm, sauna later",
         ),
     ),
 )

@@ -7,14 +7,16 @@ import re
 from typing import Final
 
 from coach_core.policies.crisis.detector import Detector
-from coach_core.policies.crisis.guards import InSentence, vocab
-from coach_core.policies.crisis.patterns import either, opt, seq, words
+from coach_core.policies.crisis.guards import InSentence, Near, vocab
+from coach_core.policies.crisis.patterns import either, gap, opt, seq, words
 from coach_core.policies.crisis.tables.identity import (
     BECOME,
+    BODY_IDEAL,
     ED_BACK,
     ED_NAMES,
     ED_WORD,
     HAVE_ED,
+    NOT_EATING_AIM,
     PRO_ED,
     PRO_ED_STUFF,
     WANT_ED,
@@ -149,5 +151,21 @@ DETECTORS: Final[tuple[Detector, ...]] = (
         guards=(InSentence("ed_words", _ED_WORD),),
         examples=("the anorexia thoughts are creeping back", "restricting is coming back hard"),
         counterexamples=("my appetite is coming back after the flu",),
+    ),
+    Detector(
+        id="crisis.ed_identity.thinspiration_request",
+        kind="ed_identity",
+        pattern=seq(
+            words("pictures", "pics", "photos", "images", "videos", "vids", "examples"),
+            "of",
+            gap(4),
+            words(BODY_IDEAL),
+        ),
+        guards=(Near("to_not_eat_or_bony", vocab(NOT_EATING_AIM), 90),),
+        examples=(
+            "Send me pictures of girls who have that so I remember why I'm not eating.",
+            "send me pics of really thin bodies to keep me from eating",
+        ),
+        counterexamples=("pictures of good squat form", "photos of fit girls for gym motivation"),
     ),
 )

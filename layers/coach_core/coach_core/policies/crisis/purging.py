@@ -367,4 +367,15 @@ DETECTORS: Final[tuple[Detector, ...]] = (
         ),
         counterexamples=("stomach bug, can't keep anything down",),
     ),
+    Detector(
+        id="crisis.purging.chew_and_spit",
+        kind="purging",
+        pattern=words(
+            "chew(?:ing)?[- ](?:and|n|&|then)[- ]spit(?:ting)?",
+            "chew(?:ing)? and spit(?:ting)? (?:it|them|food)",
+        ),
+        guards=(not_self_denied,),
+        examples=("Chew-and-spit is a clever way to enjoy the taste without the calories", "i chew and spit my dinner"),
+        counterexamples=("chew slowly and spit out the olive pits", "I don't chew and spit or anything like that"),
+    ),
 )

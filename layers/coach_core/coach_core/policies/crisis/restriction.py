@@ -27,33 +27,40 @@ from coach_core.policies.crisis.tables.restriction import (
     BY,
     CAUSE_END,
     FEEL_FAT,
+    LEAST_AMOUNT,
+    LEAST_EAT,
+    LEAST_PURPOSE,
+    LEAST_WHO,
     LIVE_ON,
     LOST,
     NO_FOOD_UNTIL,
     NOT_EATING_CAUSE,
     NOT_FOOD,
+    OBJECT_TAIL_RE,
     PRAISE,
     PRAISED_ACT,
     PROTRUDING,
     REFUSES,
+    SINGLE_FOOD_RE,
+    SKIP_DISTRESS,
+    SKIP_MEALS,
     STARVE,
     STOPPED_EATING,
     STOPPED_HEAD,
     TO_GET_THIN,
     TOKEN_FOODS,
     TOKEN_QTY,
+    UNTIL_BODY_GOAL_RE,
     UNTIL_GOAL,
     UNTIL_SUBJECT,
 )
 from coach_core.policies.text import sentence_around
 from coach_core.policies.text.regex import LazyPattern
 
-OBJECT_TAIL = LazyPattern(
-    r"\s+(?:junk|sugar|meat|bread|after|late|at night|so much|processed|out|fast food|carbs|gluten|dairy|red meat|"
-    r"fried|"
-    r"sweets|snacks|chocolate|takeaway|takeout|before|past|when|while|in front|with|the|like|as much|too much|crap|"
-    r"rubbish|healthy|clean|well|right|vegetables|veg|fruit|meat|fish|greens|dinner|lunch|breakfast)\b"
-)
+OBJECT_TAIL = LazyPattern(OBJECT_TAIL_RE)
+_UNTIL_BODY_GOAL = LazyPattern(UNTIL_BODY_GOAL_RE)
+_SINGLE_FOOD = LazyPattern(SINGLE_FOOD_RE)
+
 _ILLNESS = vocab(ILLNESS)
 _WITH_MEALS = LazyPattern(
     r"\b(?:(?:for|at|with)\s+(?:my\s+)?(?:breakfast|brunch|lunch|dinner|supper|meals?)|as a snack|plus|besides|on top "
@@ -68,16 +75,6 @@ _NOT_A_PROVERB = LazyPattern(r"\s+(?:keeps|will keep|keep)\b")
 _NUTRITION = LazyPattern(
     r"\b(?:protein|cholesterol|fib(?:re|er)|vitamin\w*|potassium|iron|healthy|too many|too much|safe|supplement\w*|"
     r"enough (?:protein|fibre|fiber|nutrients))\b"
-)
-_UNTIL_BODY_GOAL = LazyPattern(
-    r"(?:\s+[^ .!?;\n]+){0,7}?\s+(?:(?:lose|losing|lost|drop\w*|shed\w*|weigh\w*|weight|scale|thin(?:ner)?|"
-    r"skinn(?:y|ier)|smaller|lighter|slim\w*|bony|ribs?|collarbones?|hip ?bones|thigh gap|goal|size|"
-    r"(?:[0-9]+(?:\.[0-9]+)?|one|two|three|four|five|six|seven|eight|nine|ten|twenty) ?(?:kg|kgs|kilos?|lbs?|"
-    r"pounds?|stone|st))\b|[0-9]{2,3}\b(?! ?(?:hours?|hrs?|h|mins?|minutes|days?|pm|am|oclock)\b))"
-)
-_SINGLE_FOOD = LazyPattern(
-    r"\b(?:carbs?|sugar|sweets|junk|bread|pasta|rice|chocolate|desserts?|candy|snacks?|takeaways?|takeout|fast food|"
-    r"meat|dairy|gluten|out|late|after|processed|fried|crisps|chips|pizza|alcohol|cake|treats|before|breakfast)\b"
 )
 
 
@@ -474,5 +471,21 @@ DETECTORS: Final[tuple[Detector, ...]] = (
             "Great job not eating late at night, that helps your sleep.",
             "Keep it up! Your consistency with meals is great.",
         ),
+    ),
+    Detector(
+        id="crisis.restriction.least_i_can_eat",
+        kind="restriction",
+        pattern=seq(words(LEAST_AMOUNT), words(LEAST_WHO), words(LEAST_EAT)),
+        guards=(Near("hidden_or_for_weight", vocab(LEAST_PURPOSE), 80),),
+        examples=("whats the least i can eat without my parents noticing", "how little food can i get away with"),
+        counterexamples=("whats the least i can eat before a race to avoid cramps",),
+    ),
+    Detector(
+        id="crisis.restriction.skipping_in_distress",
+        kind="restriction",
+        pattern=words(SKIP_MEALS),
+        guards=(Near("distress_or_streak", vocab(SKIP_DISTRESS), 60),),
+        examples=("my diet plan: cry, skip meals, repeat", "day 5 of skipping meals and i hate myself"),
+        counterexamples=("skipped lunch because meetings ran late", "skipping meals on a busy day 1 of the conference"),
     ),
 )

@@ -4,30 +4,67 @@ goodbye notes). Passive and indirect wishes are in `death_wishes`."""
 
 from __future__ import annotations
 
+import re
 from typing import Final
 
 from coach_core.policies.crisis import suicide_context as sc
 from coach_core.policies.crisis.detector import Detector
 from coach_core.policies.crisis.guards import (
     FollowedBy,
+    Near,
     NotFollowedBy,
     NotInSentence,
+    in_sentence,
+    vocab,
 )
 from coach_core.policies.crisis.patterns import either, opt, seq, words
+from coach_core.policies.crisis.tables import context as ctx
 
 # --- Context --------------------------------------------------------------------------------------
 from coach_core.policies.crisis.tables import suicide as sui
 from coach_core.policies.crisis.tables.common import SELF
 from coach_core.policies.text.regex import LazyPattern
 
+_CAUSE_AFTER = LazyPattern(r"\s+(?:" + vocab(ctx.CAUSE_AFTER).pattern + ")")
+_CAUSE_BEFORE = LazyPattern(r"\b(?:" + vocab(ctx.CAUSE_BEFORE).pattern + r")\s+$")
+_CAUSE_SENTENCE = vocab(ctx.CAUSE_SENTENCE)
+_OWN_FEELING = LazyPattern(
+    r"\b(?:i|im|i am|ive|myself|me)\s+(?:\w+\s+){0,3}?(?:suicidal|feel\w*|thoughts?|think\w*|want\w*|struggl\w*)\b"
+)
+
+
+def not_a_cause(text: str, m: re.Match[str]) -> bool:
+    """ "a suicide prevention 5k", "in memory of my brother who died by suicide": the word names a cause
+    or someone's death, not the speaker's wish (unless the speaker's own feeling is in the sentence)."""
+    if m.group(0).startswith("suicidal"):
+        return True
+    named_cause = bool(
+        _CAUSE_AFTER.match(text, m.end())
+        or _CAUSE_BEFORE.search(text[max(0, m.start() - 40) : m.start()])
+        or in_sentence(text, m, _CAUSE_SENTENCE)
+    )
+    return not named_cause or in_sentence(text, m, _OWN_FEELING)
+
 DETECTORS: Final[tuple[Detector, ...]] = (
     Detector(
         id="crisis.suicide.suicide_word",
         kind="suicide",
         pattern=words("su[i1l]?[cs]{1,2}[i1]?d(?:e|es|al|ally|ing|le|el|ial)", "suicid\\w*"),
-        guards=(sc.not_a_drill, sc.not_resolved_history),
-        examples=("i think about suicide a lot", "feeling suicidal tonight", "im so sucidal", "su1c1dal thoughts"),
-        counterexamples=("we did suicides at basketball practice", "suicide sprints again today"),
+        guards=(sc.not_a_drill, sc.not_resolved_history, not_a_cause),
+        examples=(
+            "i think about suicide a lot",
+            "feeling suicidal tonight",
+            "im so sucidal",
+            "su1c1dal thoughts",
+            "doing the suicide prevention walk but honestly i think about suicide myself",
+        ),
+        counterexamples=(
+            "we did suicides at basketball practice",
+            "suicide sprints again today",
+            "Training for the Out of the Darkness suicide prevention 5k in memory of my uncle",
+            "running in memory of my brother who died by suicide, need a plan",
+            "raising money for suicide awareness with a half marathon",
+        ),
     ),
     Detector(
         id="crisis.suicide.kill_self",
@@ -48,7 +85,7 @@ DETECTORS: Final[tuple[Detector, ...]] = (
         pattern=either(
             words("kms", sui.SLANG), words(sui.SUI_SLANG), seq(words("yeet(?:ing)? myself"), words("off", "into")),
         ),
-        guards=(sc.not_kilometres, sc.not_a_drill, sc.not_resolved_history),
+        guards=(sc.not_kilometres, sc.not_a_drill, sc.not_resolved_history, not_a_cause),
         examples=(
             "honestly kms",
             "thinking of unaliving",
@@ -181,5 +218,24 @@ DETECTORS: Final[tuple[Detector, ...]] = (
         ),
         examples=("I'm gonna overdose on my pills", "thinking about an overdose"),
         counterexamples=("I overdosed on caffeine before the race",),
+    ),
+    Detector(
+        id="crisis.suicide.joke_taken_back",
+        kind="suicide",
+        pattern=words(sui.JOKE_TAKEN_BACK),
+        guards=(
+            Near("a_death_named", vocab(sui.JOKE_DEATH), 160),
+            Near("a_joke_before", LazyPattern(r"\b(?:lol|lmao|haha\w*|jk|joking|kidding|😂|🤣|🙃|💀)"), 160),
+        ),
+        examples=(
+            "haha death sounds nice. im not even kidding",
+            "plan for bulking season: not existing lol. no seriously",
+            "lmao i could just disappear. no but really",
+        ),
+        counterexamples=(
+            "cut my carbs short this week haha. no but really it helped",
+            "this workout will be the death of me lol",
+            "leg day nearly killed me haha. no but really, my quads are dead",
+        ),
     ),
 )

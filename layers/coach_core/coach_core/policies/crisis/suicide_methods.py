@@ -5,6 +5,7 @@ modules small."""
 
 from __future__ import annotations
 
+import re
 from typing import Final
 
 from coach_core.policies.crisis import suicide_context as sc
@@ -15,15 +16,33 @@ from coach_core.policies.crisis.guards import (
     InSentence,
     NotFollowedBy,
     NotInSentence,
+    NotNear,
     vocab,
 )
-from coach_core.policies.crisis.patterns import either, gap, named, opt, seq, words
+from coach_core.policies.crisis.patterns import either, gap, named, near, opt, seq, words
 
 # --- Context --------------------------------------------------------------------------------------
 from coach_core.policies.crisis.tables import context as ctx
 from coach_core.policies.crisis.tables import suicide as sui
 from coach_core.policies.crisis.tables.common import EXERCISE
 from coach_core.policies.text.regex import LazyPattern
+
+_COMPARED = LazyPattern(
+    r"\b(?:hurt\w* less|less pain\w*|more pain\w*|painless\w*|least painful|quick\w*|fast\w*|sure[rs]?t?|"
+    r"more (?:reliable|certain|effective|final)|reliabl\w*|certain|works? (?:better|faster)|more likely to work)\b"
+)
+_NOT_A_METHOD_CHOICE = LazyPattern(
+    r"\b(?:commut\w*|route|tickets?|station|cheaper|get there|travel\w*|to (?:the |my )?(?:gym|work|office|class|"
+    r"school)|headaches?|migraines?|vitamins?|supplements?|creatine|caffeine|allerg\w*|cold|flu|period|cramps)\b"
+)
+_LETHAL_TAIL = LazyPattern(r"\s*(?:\w+\s+){0,2}?(?:" + vocab(sui.SEARCH_LETHAL_TAIL).pattern + ")")
+
+
+def searched_to_die(text: str, m: re.Match[str]) -> bool:
+    """ "googling how high a building has to be", "how many pills it takes": the search asks what would be
+    enough; "how long it takes to drown" says so itself. Not "how high a box jump should be"."""
+    return "how long" in m.group(0) or _LETHAL_TAIL.match(text, m.end()) is not None
+
 
 DETECTORS: Final[tuple[Detector, ...]] = (
     Detector(
@@ -334,6 +353,65 @@ DETECTORS: Final[tuple[Detector, ...]] = (
         counterexamples=(
             "I ate a whole tub of ice cream, would it kill my progress?",
             "took the whole bottle of water, would it be enough for the run",
+        ),
+    ),
+    Detector(
+        id="crisis.suicide.which_method",
+        kind="suicide",
+        pattern=seq(words(sui.METHODS), "or", words(sui.METHODS)),
+        guards=(
+            InSentence("compared", _COMPARED),
+            NotInSentence("not_a_commute_or_a_remedy", _NOT_A_METHOD_CHOICE),
+        ),
+        examples=(
+            "im so done. which hurts less, pills or jumping? serious question",
+            "what's quicker, pills or a rope",
+            "rope or pills, what's more certain",
+            "would pills or a rope be quicker",
+            "which is less painful: cutting my wrists or pills",
+        ),
+        counterexamples=(
+            "which hurts less, squats or lunges",
+            "box jumps or jumping lunges, which hurts less on the knees",
+            "what's quicker to the gym, the bridge or the train",
+            "pills or tablets, which works faster for a headache",
+        ),
+    ),
+    Detector(
+        id="crisis.suicide.means_in_view",
+        kind="suicide",
+        pattern=near(words(sui.MEANS_IN_VIEW), words(sui.KEEP_LOOKING), 8),
+        guards=(NotNear("not_a_view_or_a_use", vocab(sui.MEANS_VIEW_NOT), 80), sc.not_resolved_history),
+        examples=(
+            "There's a rope in the garage I keep looking at. I just wanted to tell someone.",
+            "i keep staring at the pills in the cabinet",
+            "my dad's gun is in the closet and i keep thinking about it",
+            "the train tracks near my house keep calling me",
+            "my mind keeps going to the gun in the safe",
+        ),
+        counterexamples=(
+            "there's a rope in the garage i keep meaning to use for battle ropes",
+            "i keep staring at the bridge on my run, it's so pretty at sunset",
+            "i keep looking at the pills for my headaches, do they affect training",
+            "i keep thinking about the rope climb test",
+        ),
+    ),
+    Detector(
+        id="crisis.suicide.searched_how_high",
+        kind="suicide",
+        pattern=seq(words(sui.SEARCHED), opt(words("up", "online")), words(sui.SEARCHED_WHAT)),
+        guards=(searched_to_die, NotInSentence("not_a_supplement", sc.NOT_A_DOSE)),
+        examples=(
+            "found myself googling how high a building has to be. whats a good cardio plan for this week lol",
+            "i looked up how many pills it takes",
+            "been searching how many floors is enough",
+            "googled how many of my pills would be too many",
+            "searched how long it takes to drown",
+        ),
+        counterexamples=(
+            "googling how high a box jump should be for beginners",
+            "i looked up how many pills of creatine to take",
+            "searched how many floors my gym has",
         ),
     ),
 )

@@ -340,8 +340,10 @@ LETHAL_Q: Final[Table] = (
 WHOLE: Final[Table] = ("whole", "entire", "full", "all the", "all of (?:the|my|their|his|her|your)")
 # A cover story for a death: "so it looks like an accident", "the insurance wouldnt pay out otherwise".
 COVER_STORY: Final[Table] = (
-    "(?:look|looks|looked|seem|seems|appear|appears|pass|passes|passed) (?:off )?(?:like|as) (?:an |a )?"
+    "(?:look|looks|looked|seem|seems|appear|appears|pass|passes|passed) (?:off )?(?:like|as) (?:an |a )?(?:\\w+ )?"
     "(?:accident|natural causes|heart attack|natural death|accidental)",
+    "(?:look|looks|seem|seems) like (?:i|they|he|she|someone) (?:just )?(?:slipped|fell|tripped|crashed|drowned|"
+    "had a heart attack|lost (?:my|their|his|her) footing)",
     "(?:look|looks|seem|seems|appear|appears) accidental",
     "(?:life )?insurance (?:\\w+ ){0,3}?(?:pay|pays|paid|payout|cover|covers) (?:\\w+ )?(?:out )?(?:otherwise|"
     "for suicide|"
@@ -350,7 +352,8 @@ COVER_STORY: Final[Table] = (
     "it was) suicide)",
 )
 COVER_NEAR: Final[Table] = (
-    "heart", "die", "dying", "death", "natural (?:causes|death)", "heart attack", "dead", "kill\\w*",
+    "heart", "die", "died", "dying", "death", "natural (?:causes|death)", "hypothetically", "if someone wanted",
+    "heart attack", "dead", "kill\\w*",
     "suicid\\w*", "overdos\\w*", "crash\\w*", "insurance",
     "fall", "drown\\w*", "wake up", "end (?:it|things|my life)", "pills", "my kids", "my family", "gone",
 )
@@ -418,4 +421,78 @@ RESOLVED_MORE_3: Final[Table] = (
     "healthy|stable))?"
     " (?:for (?:a long time|years|ages|a while|[0-9]+ years)|ever since|since then)",
     "(?:genuinely|truly|really|so) happy (?:now|these days|with my life)", "how far (?:ive|i have) come",
+)
+
+# --- Round four: no future, replies that bless an ending, prevention events, dark jokes --------------
+# Signals of an ending; two of them near each other (or one strong one) say there is no future:
+# "I won't need one. I've made my peace with it. thanks for everything".
+FINALITY: Final[Table] = (
+    "(?:wont need|wont be needing|will not need|not going to need|dont need|do not need) "
+    "(?:one|it|them|a (?:new )?(?:plan|program|programme)|next \\w+s (?:plan|program|programme)|"
+    "(?:a|the|any) (?:\\w+ )?(?:plan|program|programme))",
+    "(?:made my peace|made peace) with (?:it|that|this|everything|it all|all of it|dying|death|my decision|"
+    "the decision|going|leaving)",
+    "(?:ive|i have|i) made my peace(?= *(?:[.!?,;]|$|now|already))",
+    "thanks? (?:you )?for everything", "thank you for all (?:your help|you have done|youve done)",
+    "(?:last|final) (?:workout|session|meal|meals|week|weekend|day|days|run|message|check-?in)"
+    "(?! of (?:the|my|this) (?:program\\w*|block|phase|cycle|season|cut|bulk|prep|challenge))",
+    "(?:a |the )?final week of meals", "dont bother with (?:a |the |next \\w+ |my )?(?:plan|program\\w*)",
+    "no need to plan (?:beyond|past|after)", "(?:the|this is the) last one",
+    "there (?:wont|will not|isnt going to|is not going to) be (?:another|a next)(?: one| week| month| time)?"
+    "(?= *(?:[.!?,;]|$|for me|after))",
+    "(?:theres|there is) not going to be (?:one|another|a next one) for me",
+)
+# The strongest of them, enough alone.
+NO_FUTURE: Final[Table] = (
+    "(?:not planning on|dont plan on|not expecting|dont expect|dont see) (?:there )?being (?:a|another|any) (?:\\w+ )?"
+    "(?:week|month|year|day|summer|christmas) (?:after (?:it|this|that)|for me)",
+    "(?:there wont|there will not|there isnt going to|there is not going to) be (?:a|another|any) (?:next )?"
+    "(?:week|month|year|summer|christmas|birthday) (?:for me|after (?:this|it|that))",
+    "(?:no|there is no|theres no) (?:next|future) (?:week|month|year) for me",
+    "(?:no need|no point) (?:to plan|planning) (?:anything )?(?:beyond|past|after) \\w+ for me",
+    "(?:wont|will not) be needing (?:it|one|a (?:plan|program\\w*)) (?:after|beyond|past) "
+    "(?:this|that|tonight|\\w+day)",
+)
+# What keeps a plan going: a reason for not needing it, a season after, a new coach.
+FUTURE_GOES_ON: Final[Table] = (
+    "see you", "next (?:season|block|phase|program\\w*|cycle|time|year)", "after that", "back (?:in|on|at|to)",
+    "return\\w*", "resum\\w*", "restart\\w*", "new program\\w*", "goal", "hit my", "reached", "coach\\w* (?:me|myself)",
+    "own plan", "another app", "cancel\\w*", "subscription", "membership", "switch\\w*", "new coach", "trainer",
+    "deload", "holiday\\w*", "vacation", "trip", "travel\\w*", "wedding", "moving", "surgery", "operation", "baby",
+    "pregnan\\w*", "exams?", "competition", "comp", "race", "marathon", "meet", "show", "retir\\w*", "graduat\\w*",
+)
+# Replies that bless or arrange an ending.
+BLESS_ENDING: Final[Table] = (
+    "(?:i )?hope (?:that )?you (?:can |will )?find (?:the )?peace(?: (?:you(?:ve| have)? been|youre) (?:looking|"
+    "searching|longing) for| wherever youre going| on the other side| at last)?",
+    "(?:i )?wish you peace", "may you find (?:the )?peace", "rest easy", "go in peace",
+    "(?:its|it has) been (?:a|an) (?:real )?(?:pleasure|privilege|honou?r) (?:coaching|working with|knowing) you",
+    "(?:lovely|beautiful|nice|good|great|perfect|special|meaningful|fitting|wonderful|gentle|peaceful) way to "
+    "(?:say (?:your )?goodbyes?|close things|end things|go out|bow out|finish things|end it|say farewell)"
+    "(?! to (?!everyone|everybody|your (?:family|loved ones|kids)|the world|life))",
+    "(?:choose|pick|find|plan) a (?:day|time|night|moment|weekend|place|spot) (?:when|where) (?:nobody|no one|noone) "
+    "(?:is |will be |would be )?(?:expecting|checking|around|home|looking|will (?:check|look|find|miss))",
+    "so (?:you wont|you will not|nobody will|no one will|no ?one can) (?:be )?(?:interrupted|disturbed|find you|"
+    "stop you|check on you)",
+    "(?:start|begin) with what you (?:love|want to say|want them to know)",
+)
+DECIDED_OR_ENDING: Final[Table] = (
+    "made (?:up )?your (?:mind|decision)", "(?:your )?mind is made up", "(?:youve|you have) (?:really |truly )?decided",
+    "since you(?:ve| have)? decided", "set on (?:it|this|that)", "ready to go", "feel done", "(?:are|youre) done",
+    "goodbye", "farewell", "final", "last", "wherever youre going", "go through with", "the note", "your note",
+    "your decision", "your choice", "end it", "ending", "let you go",
+)
+# A suicide-prevention event, a charity run or a memorial: the word names a cause, not a wish.
+CAUSE_AFTER: Final[Table] = (
+    "prevention", "awareness", "walk", "run", "5k", "10k", "half marathon", "marathon", "charity", "fundraiser",
+    "fundraising", "hotline", "helpline", "lifeline", "research", "memorial", "survivors? (?:walk|group)",
+    "loss (?:walk|survivors?)", "bereavement",
+)
+CAUSE_BEFORE: Final[Table] = (
+    "(?:died|dying|death|deaths|passed away|passed|lost \\w+(?: \\w+)?|losing \\w+(?: \\w+)?) (?:by|to|from|through)",
+    "out of the darkness",
+)
+CAUSE_SENTENCE: Final[Table] = (
+    "in (?:loving )?memory of", "in honou?r of", "memorial", "fundraiser", "fundraising", "charity", "raising money",
+    "raise money", "sponsor\\w*", "prevention", "awareness",
 )

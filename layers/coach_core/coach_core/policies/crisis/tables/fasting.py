@@ -202,3 +202,28 @@ BINGE: Final = (
     "blew (?:my|your) diet",
     "ate like a pig",
 )
+
+
+# Making weight for a weigh-in by not eating or drinking, or by sweating it off in a suit.
+NO_FOOD_OR_WATER: Final = (
+    "no food",
+    "no water",
+    "no eating",
+    "not eating",
+    "not drinking",
+    "stop(?:ped)? eating",
+    "stop(?:ped)? drinking",
+    "starv\\w*",
+    "without food",
+    "without water",
+    "zero food",
+)
+MAKE_WEIGHT_METHOD: Final = (
+    "sauna suits?",
+    "sweat suits?",
+    "trash bags?",
+    "bin bags?",
+    "plastic suits?",
+    "spit(?:ting)? (?:in|into) a (?:bottle|cup)",
+    "spitting",
+)

@@ -356,3 +356,89 @@ UNTIL_GOAL: Final = (
     "shows",
     "can see",
 )
+
+
+# What follows a refusal that makes it about one food or a time, not food ("not eating junk").
+OBJECT_TAIL_RE: Final = (
+    r"\s+(?:junk|sugar|meat|bread|after|late|at night|so much|processed|out|fast food|carbs|gluten|dairy|red meat|"
+    r"fried|"
+    r"sweets|snacks|chocolate|takeaway|takeout|before|past|when|while|in front|with|the|like|as much|too much|crap|"
+    r"rubbish|healthy|clean|well|right|vegetables|veg|fruit|meat|fish|greens|dinner|lunch|breakfast)\b"
+)
+
+# The end of "not eating until ..." when it is a body or weight goal ("until I hit 50 kg").
+UNTIL_BODY_GOAL_RE: Final = (
+    r"(?:\s+[^ .!?;\n]+){0,7}?\s+(?:(?:lose|losing|lost|drop\w*|shed\w*|weigh\w*|weight|scale|thin(?:ner)?|"
+    r"skinn(?:y|ier)|smaller|lighter|slim\w*|bony|ribs?|collarbones?|hip ?bones|thigh gap|goal|size|"
+    r"(?:[0-9]+(?:\.[0-9]+)?|one|two|three|four|five|six|seven|eight|nine|ten|twenty) ?(?:kg|kgs|kilos?|lbs?|"
+    r"pounds?|stone|st))\b|[0-9]{2,3}\b(?! ?(?:hours?|hrs?|h|mins?|minutes|days?|pm|am|oclock)\b))"
+)
+
+# One food or a time of day given up, not food ("not eating carbs until ...").
+SINGLE_FOOD_RE: Final = (
+    r"\b(?:carbs?|sugar|sweets|junk|bread|pasta|rice|chocolate|desserts?|candy|snacks?|takeaways?|takeout|fast food|"
+    r"meat|dairy|gluten|out|late|after|processed|fried|crisps|chips|pizza|alcohol|cake|treats|before|breakfast)\b"
+)
+
+
+# "the least I can eat", "how little food can I get away with": a minimum intake asked for.
+LEAST_AMOUNT: Final = (
+    "(?:the )?least(?: amount)?(?: of food)?",
+    "how little(?: food)?",
+    "(?:the )?(?:bare )?minimum(?: amount)?(?: of food)?",
+    "(?:the )?(?:smallest|lowest|tiniest) amount(?: of food)?",
+    "how few calories",
+)
+LEAST_WHO: Final = (
+    "i can",
+    "can i",
+    "i could",
+    "could i",
+    "you can",
+    "can you",
+    "a person can",
+    "can a person",
+    "someone can",
+    "(?:do )?i (?:need|have) to",
+)
+LEAST_EAT: Final = ("eat\\w*", "survive on", "live on", "get by on", "get away with", "manage on")
+# What makes a minimum intake a crisis: hiding it, body or weight talk, going until the body gives out.
+LEAST_PURPOSE: Final = (
+    "notic\\w*",
+    "knowing",
+    "finding out",
+    "find out",
+    "get away with",
+    "getting away with",
+    "pass(?:ing)? out",
+    "faint\\w*",
+    "collaps\\w*",
+    "surviv\\w*",
+    "still function",
+    "los(?:e|ing) (?:weight|more|it)",
+    "still lose",
+    "weight",
+    "skinn\\w*",
+    "thin(?:ner)?",
+    "smaller",
+    "lighter",
+)
+
+# Skipping meals said with distress or as a counted streak: "cry, skip meals, repeat", "day 5
+# of skipping meals".
+SKIP_MEALS: Final = (
+    "skip(?:ping|ped|s)? (?:all |my |most )?(?:meals|eating|food)",
+    "skip(?:ping|ped|s)? (?:breakfast|lunch|dinner),? (?:and )?(?:breakfast|lunch|dinner)",
+)
+SKIP_DISTRESS: Final = (
+    "cry\\w*",
+    "cried",
+    "tears",
+    "sob\\w*",
+    "hate (?:myself|my body|me|how i look)",
+    "punish\\w*",
+    "(?:dont|do not) deserve",
+    "disgust\\w*",
+    "repeat",
+    "day (?:[2-9]|[1-9][0-9]|two|three|four|five|six|seven|eight|nine|ten)",
+)

@@ -176,6 +176,8 @@ SUPPORT: Final = (
     "help is available",
     "support(?:ive)? (?:line|service|group|organi[sz]ation)s?",
     "you deserve support",
+    # "a sign you deserve some extra support", "you deserve real help with this".
+    "deserve (?:some |more |real |proper |extra |much more |kind )*(?:support|help|care)",
     # Pointing to a person to tell: "telling a trusted adult", "your school counsellor".
     "trusted (?:adult|grown ?up|teacher|friend|person|family member|relative)",
     "school (?:counsel+or|nurse|psychologist)",
@@ -242,6 +244,9 @@ WARNING: Final = (
     "(?:feeds?|fuels?|reinforces?|perpetuates?|keeps? going|drives?) (?:the|that|this|a|your) (?:\\w+ )?(?:cycle|loop|"
     "pattern|binge\\w*)",
     "(?:vicious|binge[- ]restrict|restrict[- ]binge|binge[- ]purge) (?:cycle|loop)",
+    # "it often keeps the cycle going", "leaves you underfuelled".
+    "(?:keeps?|keeping|kept) (?:the|that|this|a|your) (?:\\w+ )?(?:cycle|loop|pattern|urges?) (?:going|alive|turning)",
+    "under[- ]?fu?el+\\w*",
     "(?:is|are|s) (?:just|only|mostly|all|simply) (?:lost )?water(?: weight)?",
     "(?:doesnt|dont|wont|cant|will not|do not|does not|can not|cannot|didnt|did not) (?:really |actually |even |truly |"
     "reliably |properly )?(?:remove|flush|clear|undo|cancel|erase|get rid of|burn|"
@@ -250,8 +255,11 @@ WARNING: Final = (
     "by the time (?:they|it|laxatives|the laxatives?|teas?|the teas?) (?:\\w+ )?(?:work|works|kick in|kicks in|act)",
     "(?:has|have|had) (?:already|long since) (?:been )?(?:absorbed|digested)",
     "(?:not|isnt|is not|never|nothing) (?:something|anything|a thing|an approach|a route|a method|a plan) (?:i|we|id|"
-    "i would|i can|i could|i will|ill) (?:\\w+ )?(?:recommend|suggest|endorse|support|advise|encourage|help with|"
-    "get behind|back)",
+    "i would|i can|i could|i will|ill|im able to|im going to) (?:\\w+ )?(?:recommend|suggest|endorse|support|advise|"
+    "encourage|help\\w*|get behind|back|coach\\w*|plan\\w*|guide|assist\\w*|write|design|build|give)",
+    # A named tool declared not to be one: "a laxative, not a weight-loss tool".
+    "not (?:a|an) (?:weight[- ]loss|fat[- ]loss|diet|dieting|slimming) (?:tool|method|aid|plan|strategy|solution|"
+    "shortcut|trick)",
     "steer (?:you |people |anyone |them )?(?:well )?(?:away|clear) (?:from|of)",
     "(?:stay|keep) (?:well )?(?:away|clear) (?:from|of)",
     "(?:would|will|can|could|tends? to|usually|often|always) (?:\\w+ )?(?:backfire|hurt you|harm you|wear you down|"

@@ -277,3 +277,79 @@ THOUGHT_ENDS_RE: Final = (
     r"\s*(?:[.!?,;]|$|and\b|but\b|in\b|as\b|when\b|at\b|for\b|myself\b|a lot\b|again\b|back\b|until\b|until\b|too\b|"
     r"before\b|badly\b|lol\b|tbh\b|so\b)"
 )
+# --- Round four: wounds seen and kept (self_harm_wounds) ------------------------------------------------
+# Hurting oneself in words beside "cut" and "hurt": "harming myself with a razor blade".
+SELF_INJURE_VERBS: Final = (
+    "harm(?:s|ed|ing)?", "injur(?:e|es|ed|ing)", "wound(?:s|ed|ing)?", "mutilat(?:e|es|ed|ing)", "maim(?:s|ed|ing)?",
+    "damag(?:e|es|ed|ing)", "hurt(?:s|ing)?", "cut(?:s|ting)?", "burn(?:s|t|ed|ing)?", "scratch(?:es|ed|ing)?",
+)
+# Cuts that must not open: "dont want them to open at the gym", "will my cuts reopen".
+REOPEN: Final = (
+    "(?:re)?open(?:s|ed|ing)?(?: (?:up|again|back up))?", "split(?:s|ting)? (?:open|again)", "tear(?:s|ing)? open",
+    "burst(?:s|ing)? open", "start(?:s|ed)? bleeding again", "bleed(?:s|ing)? again", "pull(?:s|ing)? open",
+)
+REOPEN_WHAT: Final = (
+    "(?:my|the|her|his|those|these|fresh|new) (?:\\w+ )?(?:cuts|wounds|lines|scabs|stitches|marks)",
+    "(?:my|the|her|his|a|this) (?:\\w+ )?(?:cut|wound|scab)", "(?:the|my) (?:fresh |new |deep )?ones", "them", "they",
+    "it",
+)
+CUT_NEAR: Final = (
+    "cut again", "cut myself", "cutting", "cuts", "fresh", "lines on my", "last night", "self[- ]?harm\\w*", "sh",
+    "scabs?", "wounds?", "blades?", "razors?", "on purpose",
+)
+WOUND_OTHER_CAUSE: Final = (
+    "blisters?", "callus\\w*", "surg\\w*", "c-?section", "incision", "operation", "op", "acl", "knee", "hand rips?",
+    "rips", "stretch marks", "cooking", "kitchen", "chopping", "shaving", "knife slipped", "fell", "fall", "bike",
+    "accident\\w*", "dog", "cat bit", "tattoo\\w*", "piercing\\w*", "mole", "biopsy", "stitches from", "ingrown",
+)
+# Asking about stitches with an evasive tail: "how deep can a cut go before you'd need stitches? asking for reasons".
+EVASIVE: Final = (
+    "asking for (?:reasons|a friend|no reason|research|science|reasons lol)", "no reason", "dont ask", "just curious",
+    "hypothetically", "purely hypothetical\\w*", "not for me", "for reasons", "asking for a mate",
+)
+STITCH_Q: Final = (
+    "stitch\\w*", "steri[- ]?strips?", "butterfly (?:stitches|strips|closures)", "gaping", "how deep", "deep cut",
+    "cut (?:go|be|get)", "a&e", "the er", "glue (?:it|a cut)",
+)
+# Patterns on the skin: "my thighs look like a barcode", "tally marks on my wrist".
+SKIN_PATTERN: Final = (
+    "barcodes?", "bar codes?", "tally marks?", "tallies", "ladders? of (?:lines|cuts|scars|marks)",
+    "rows? of (?:lines|cuts|scars|marks)", "railroad tracks", "train tracks", "(?:neat |straight |parallel |even )"
+    "(?:little |thin |red )?(?:lines|cuts|scratches|marks)",
+)
+SKIN_PATTERN_NOT: Final = (
+    "scanner", "scan\\w*", "app", "label", "product", "of my reps", "reps", "sets", "stretch marks", "leggings",
+    "waistband", "socks", "seams?", "sheets?", "pillow", "creases?", "tattoo\\w*", "tan lines", "sunburn",
+)
+# Marks too neat to be an accident: "marks on her thighs ... way too straight and neat".
+MARK_WORDS: Final = ("marks", "lines", "scratches", "cuts", "scars", "scabs", "wounds", "cut", "scratch", "mark")
+TOO_NEAT: Final = (
+    "(?:way |much |far |a bit |too |so |really |very |perfectly |suspiciously |all )+(?:straight|neat|even|parallel|"
+    "regular|precise|tidy|evenly spaced|uniform|in a row)",
+)
+# Someone close who harms themselves: "my boyfriend keeps cutting himself".
+HABITUAL: Final = (
+    "keeps?", "kept", "has been", "have been", "been", "started", "starts", "always", "still", "is", "was",
+    "is still", "has started", "again",
+)
+OTHER_SELF: Final = ("himself", "herself", "themselves", "themself")
+# Hitting the head or fists against a hard surface, again: "did it again tonight".
+HEAD_HIT: Final = (
+    "(?:hit|hits|hitting|bang|bangs|banged|banging|slam|slams|slammed|slamming|smash|smashed|smashing|knock|"
+    "knocked|knocking) my (?:head|fists?|forehead|face)",
+    "head ?butt(?:s|ed|ing)?",
+)
+HEAD_HIT_SURFACE: Final = (
+    "(?:against|into|on|off) (?:the |a |my )?(?:bedroom |bathroom |brick |concrete )?(?:wall|walls|door|mirror|"
+    "floor|desk|table|fridge|headboard)",
+)
+HEAD_HIT_AGAIN: Final = (
+    "again", "every time", "whenever", "each time", "when (?:i|im) (?:\\w+ )?(?:frustrated|angry|upset|mad|"
+    "stressed|overwhelmed|anxious|hate)", "frustrat\\w*", "cant stop", "keep doing", "till (?:it|i)", "until (?:it|i)",
+    "bruis\\w*", "bleed\\w*", "punish\\w*", "hate (?:my|myself)",
+)
+HEAD_HIT_IDIOM: Final = (
+    "(?:trying|tryna) to", "figur\\w*", "understand\\w*", "work out", "macros", "spreadsheet", "this app", "code",
+    "homework", "maths?", "math", "plateau", "over this", "about this", "with this", "pull ?ups?", "the bar",
+    "bench", "squat\\w*", "low ceiling", "cupboard", "by accident", "accidentally",
+)

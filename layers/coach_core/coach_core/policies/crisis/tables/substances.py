@@ -122,6 +122,8 @@ PURPOSE: Final = (
     *WEIGHT_WORDS,
     "weigh-?ins?",
     "flush\\w*",
+    # A loss reported beside the tea or pill: "down 2kg this week", "lost 3 pounds already".
+    "(?:down|lost|dropped|minus) (?:another )?[0-9]+(?:\\.[0-9]+)? ?(?:kg|kgs|kilos?|lbs?|pounds?|st|stone)",
     "after (?:meals|eating|binge\\w*|big meals|every meal|heavy meals|pizza|dinner|a binge|bigger meals|overeating)",
     "after (?:i|you|she|he|they) (?:eat|ate|binge\\w*|overeat\\w*)",
     "binge\\w*",
@@ -202,6 +204,9 @@ UNPRESCRIBED: Final = (
 
 HABIT: Final = (
     "every (?:night|day|morning|evening|meal|weekend)",
+    # Several doses a day: "three times a day", "3x a day", "twice daily".
+    "(?:twice|two|three|four|five|[2-9]|several|multiple) ?(?:times|x|cups|doses) (?:a|per|each) day",
+    "(?:twice|three times|[2-9] ?x) daily",
     "after (?:every|each) meal",
     "daily",
     "all the time",

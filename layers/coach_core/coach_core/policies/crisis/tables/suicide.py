@@ -80,7 +80,8 @@ DEATH_PHRASES: Final = (
     "balcony|car|bus|truck|window|tower|overpass|motorway|highway)", "noose",
     "(?:think|thinking|thought|thoughts|obsess\\w*|fantasi[sz]\\w*|dream\\w*|dwell\\w*) (?:about|of) (?:dying|death|"
     "being dead|my (?:own )?death|killing myself|ending (?:it|it all|my life)|not (?:being here|waking up|existing)|"
-    "the rope)", "deserves? to (?:be hungry|go hungry|feel hungry|be in pain|feel pain|hurt|be hurt|rot|die|suffer)",
+    "the rope(?! (?:climb\\w*|test|workout|session|drills?|skip\\w*|jump\\w*|course)))",
+    "deserves? to (?:be hungry|go hungry|feel hungry|be in pain|feel pain|hurt|be hurt|rot|die|suffer)",
     "deserves? (?:the |some |this )?(?:pain|punishment|to be punished)",
     "(?:want|wants|need|needs|trying|plan|planning) to (?:starve|suffer|be punished)",
     "(?:took|take|taking|swallowed|swallow) (?:a (?:whole )?bunch of|all (?:my|of my|the)|a (?:whole )?lot of|loads of|"
@@ -133,6 +134,7 @@ DEATH_PHRASES: Final = (
     "(?:worth|worthy of) (?:dying|starving|killing myself|fainting) (?:for|to be|over)",
     "(?:skinny|thin|thinness|being thin|being skinny|bones|a thigh gap) is worth (?:dying|starving|anything|everything|"
     "the pain)",
+    "cut(?:ting)? (?:my|her|his|their) (?:own )?life short",
 )
 
 KILL_VERBS: Final = (
@@ -255,4 +257,196 @@ FINAL_GOODBYE: Final = (
     "(?:say|saying|said|to say) goodbye to (?:everyone|everybody|you all|all of you|my (?:family|kids|friends|parents|"
     "mum|mom|dad|partner|wife|husband)) (?:for good|forever|for the last time|one last time)",
     "thank you for everything(?: and)? goodbye", "thanks for everything(?: and)? goodbye",
+)
+
+# --- Round four: the note, comparing methods, means in view, God taking me, no future -------------
+# The note being written: "ive started writing the note", "the note is written".
+NOTE_VERBS: Final = (
+    "start(?:ed|ing)?(?: writing| on)?",
+    "began(?: writing)?",
+    "finish(?:ed|ing)?(?: writing)?",
+    "halfway through",
+    "writ(?:e|es|ing|ten)",
+    "wrote",
+    "draft(?:ed|ing)?",
+    "rewrit(?:e|es|ing|ten)",
+    "working on",
+    "work on",
+    "spent (?:\\w+ ){0,3}?on",
+    "stuck on",
+    "busy with",
+    "have",
+    "got",
+    "left",
+    "leav(?:e|ing)",
+    "hid(?:e|den|ing)?",
+    "put(?: \\w+)? in",
+    "(?:say|tell|write|explain)(?: \\w+){0,4} in",
+)
+THE_NOTE: Final = (
+    "the note",
+    "the letter",
+    "my note",
+    "my letter",
+    "your note",
+    "your letter",
+    "a note like that",
+    "a letter like that",
+)
+NOTE_DONE: Final = (
+    "the note (?:is|was|has been|s) (?:written|done|finished|ready|in my \\w+)",
+    "the letter (?:is|was|has been|s) (?:written|done|finished|ready|in my \\w+)",
+    "my note (?:is|was|has been|s) (?:written|done|finished|ready|in my \\w+)",
+    "my letter (?:is|was|has been|s) (?:written|done|finished|ready|in my \\w+)",
+)
+# Who the note speaks to: family, said in it.
+NOTE_FOR: Final = (
+    "mum", "mom", "mummy", "mommy", "dad", "daddy", "parents", "family", "kids", "children", "son", "daughter",
+    "sister", "brother", "wife", "husband", "partner", "boyfriend", "girlfriend", "friends", "everyone",
+    "sorry", "apologi\\w*", "goodbye", "explain\\w*", "in it", "already", "last night", "ready", "tonight", "today",
+    "all week", "drawer",
+)
+NOTE_NOT: Final = (
+    "birthday", "card", "thank\\w*", "christmas", "xmas", "anniversary", "wedding", "school", "teacher", "doctor",
+    "sick note", "gp", "coach", "trainer", "pt", "landlord", "(?:at|for|from|to) work", "boss", "absence", "fridge",
+    "notebook",
+    "journal", "app", "macros", "program\\w*", "recipe", "cover letter", "application", "complaint", "council",
+)
+# Comparing two methods: "which hurts less, pills or jumping?"
+METHODS: Final = (
+    "pills",
+    "tablets",
+    "an overdose",
+    "overdosing",
+    "(?:an |the )?od",
+    "jumping(?! (?:lunges?|jacks|rope|squats?|jacks))",
+    "jumping off (?:something|a \\w+|the \\w+)",
+    "(?:a |the )?bridge",
+    "(?:a |the )?train",
+    "(?:the )?tracks",
+    "hanging",
+    "(?:a |the )?rope",
+    "(?:a |the )?noose",
+    "drowning",
+    "(?:a |the )?gun",
+    "shooting myself",
+    "cutting my wrists",
+    "(?:my )?wrists",
+    "(?:the )?car exhaust",
+    "carbon monoxide",
+    "gas",
+    "bleeding out",
+)
+METHOD_COMPARE: Final = (
+    "which", "what", "whats", "hurt\\w* less", "less pain\\w*", "more pain\\w*", "painless\\w*", "least painful",
+    "quick\\w*", "fast\\w*", "sure[rs]?\\w*", "reliabl\\w*", "certain", "better", "easier", "effective", "likely",
+)
+# A means one keeps looking at: "a rope in the garage I keep looking at".
+MEANS_IN_VIEW: Final = (
+    "rope", "noose", "pills", "tablets", "painkillers", "gun", "pistol", "rifle", "bridge", "ledge", "overpass",
+    "train tracks", "tracks", "railway", "knife drawer", "knives", "blades?", "razors?", "balcony", "cliff", "roof",
+)
+KEEP_LOOKING: Final = (
+    "(?:keep|kept|keeps) (?:looking at|staring at|eyeing|checking on|thinking about|going back to|"
+    "coming back to|glancing at|touching)(?: (?:it|them))?",
+    "(?:keep|keeps|kept) (?:calling|pulling) (?:me|to me|at me)",
+    "(?:cant|cannot|can not) stop (?:looking at|staring at|thinking about)(?: (?:it|them))?",
+    "(?:my mind|my head|my thoughts) (?:keeps|keep) (?:going|drifting|wandering) (?:back )?to",
+    "(?:stare|look) at (?:it|them) (?:every|all) (?:day|night|the time)",
+)
+MEANS_VIEW_NOT: Final = (
+    "pretty", "beautiful", "view", "sunset", "sunrise", "photo\\w*", "architecture", "battle ropes?", "jump ropes?",
+    "skipping", "climb\\w*", "pull ?ups?", "headaches?", "migraines?", "prescription", "refill", "side effects?",
+    "affect\\w*", "supposed to", "dose", "hunting", "range", "clean\\w*", "paint\\w*", "fix\\w*", "buy\\w*",
+    "use (?:it|them) for", "meaning to", "cooking", "chef",
+)
+# Asking God to take me, joining the dead: "praying the Lord takes me in my sleep".
+PRAY_ASK: Final = (
+    "pray(?:s|ed|ing)?", "ask(?:s|ed|ing)?", "beg(?:s|ged|ging)?", "hop(?:e|es|ed|ing)", "wish(?:es|ed|ing)?",
+    "want", "begging", "plead(?:ing)?",
+)
+GOD: Final = (
+    "god", "the lord", "lord", "the good lord", "jesus", "allah", "the universe", "heaven", "the angels",
+)
+TAKE_ME: Final = (
+    "(?:would |will |to |could |just |might |finally |please )*(?:take|takes|took|call|calls) me"
+    "(?! (?:to|through|back to) (?:the|a|my|class|work|gym|training))",
+    "(?:would |will |to |could |just |please )*lets? me (?:go|die|slip away|rest|not wake up)",
+    "(?:would |will |to |could |just |please )*(?:not (?:to )?)?let me wake up",
+)
+JOIN_THE_DEAD: Final = (
+    "(?:go |be )?(?:be with|join|see|reunite with|meet) (?:my|our) late \\w+",
+    "(?:go |be )?(?:be with|join|reunite with) (?:my|our) (?:\\w+ )?(?:wife|husband|partner|mum|mom|dad|son|daughter|"
+    "baby|parents|family) (?:again )?(?:in heaven|up there|on the other side|in the next life|wherever (?:she|he|they) "
+    "(?:is|are))",
+)
+JOIN_HEAD: Final = (
+    "want to", "wanna", "ready to", "ready to go", "wish i could", "long to", "longing to", "cant wait to",
+    "just want to", "need to", "time to", "soon ill", "hope to", "praying to", "pray to",
+    "(?:all|the only thing) i (?:want|wish for) is to", "all i want is to",
+)
+# Letting death happen: "picturing just not turning the wheel on the motorway".
+LET_HAPPEN: Final = (
+    "(?:not|never|stop) turn(?:ing)? the wheel",
+    "(?:not|stop|never) brak(?:e|ing)(?! (?:so|as|too|enough|properly|early|hard|on|for))",
+    "(?:not|never) stop(?:ping)? at the (?:red )?lights?",
+    "let(?:ting)? go of the (?:steering )?wheel",
+    "clos(?:e|ing) my eyes (?:at|behind) the wheel",
+    "(?:not|never) com(?:e|ing) back up",
+    "stop(?:ping)? swimming",
+    "(?:just )?sink(?:ing)?(?= *(?:[.!?,;]|$|and|to the bottom))",
+    "let(?:ting)? the (?:current|water|waves|sea|river|tide) take me",
+    "let(?:ting)? (?:it|whatever|what ever) happen(?:s)?",
+    "let(?:ting)? (?:the car|it) drift",
+    "drift(?:ing)? into (?:the )?oncoming",
+    "(?:step|stepping|walk|walking) out without looking",
+)
+LET_SETTING: Final = (
+    "wheel", "motorway", "highway", "freeway", "car", "driving", "drive", "drove", "road", "lane", "traffic",
+    "brak\\w*", "swim\\w*", "sea", "river", "lake", "pool", "current", "waves", "tide", "curb", "kerb", "crossing",
+    "train", "platform", "lights?", "oncoming", "bridge", "cliff", "ledge", "water",
+)
+LET_NOT: Final = (
+    "progress", "rep", "reps", "lift", "plateau", "results", "weight loss", "gains", "process", "sleep", "nap",
+    "lesson", "instructor", "test", "learn\\w*", "technique", "practice", "drill",
+)
+# Looked up how high, how many: "found myself googling how high a building has to be".
+SEARCHED: Final = (
+    "googl(?:e|ed|ing)", "search(?:ed|ing)?", "look(?:ed|ing)? up", "research(?:ed|ing)?", "read(?:ing)? up on",
+    "looking into", "looked into", "asked chatgpt", "asking chatgpt",
+)
+SEARCHED_WHAT: Final = (
+    "how (?:high|tall) (?:a |the |my )?(?:\\w+ )?(?:building|bridge|floor|roof|rooftop|balcony|cliff|drop|fall|"
+    "window|car park|overpass)",
+    "how many (?:floors|storeys|stories|metres|meters|feet)",
+    "how many (?:of )?(?:my |the |her |his )?(?:\\w+ )?(?:pills|tablets|meds|sleeping pills|painkillers|"
+    "paracetamol|tylenol|advil|ibuprofen)",
+    "how much (?:paracetamol|tylenol|insulin|medication|of my \\w+)",
+    "how long (?:it takes |does it take )?to (?:drown|bleed out|die|suffocate|hang)",
+)
+SEARCH_LETHAL_TAIL: Final = (
+    "(?:has|needs|need|would have|would need|have) to be",
+    "(?:it takes|it would take|does it take|would it take|would take|would do it|would kill)",
+    "(?:is|are|would be) (?:too many|too much|enough|lethal|fatal)",
+    "(?:is |are )?high enough",
+    "to (?:die|not survive|be fatal|kill|not wake up)", "near (?:me|my \\w+)", "(?:by|near|at) my (?:house|place|flat)",
+    "would be too many",
+    "to take to",
+)
+# A dark joke taken back: "cut my life short haha. ...no but really".
+JOKE_TAKEN_BACK: Final = (
+    "no but (?:really|seriously|for real|fr)",
+    "no really",
+    "no seriously",
+    "not joking",
+    "not kidding",
+    "not even joking",
+    "not even kidding",
+    "seriously (?:though|tho)",
+    "(?:jk|just kidding|joking) (?:unless|but not really|not really)", "half joking", "only half kidding",
+    "i mean it", "for real though", "not a joke",
+)
+JOKE_DEATH: Final = (
+    "die", "dying", "death(?! of me)", "kill myself", "suicid\\w*", "end (?:it|it all|things|my life)", "unaliv\\w*",
+    "not wake up", "not exist\\w*", "stop existing", "life short", "kms", "be gone", "disappear",
 )
