@@ -74,11 +74,11 @@ def test_each_new_class_has_thirty_cases_in_both_directions_and_a_holdout() -> N
 # pass one of them would make it a tuning case. The thresholds are what the engine honestly
 # reached when they were first run after the work of issue 11 (108/116 caught, 2/83 false
 # alarms, 187/199 exact), raised to what the engine reached after the external set's families
-# were added without looking at the holdout (110/116, 2/83, 189/199); they guard against
-# regressions, not towards a target.
-HOLDOUT_MIN_CAUGHT = 110
+# were added without looking at the holdout (110/116, 2/83, 189/199; 111/116 and 190/199 after the
+# later rounds); they guard against regressions, not towards a target.
+HOLDOUT_MIN_CAUGHT = 111
 HOLDOUT_MAX_FALSE_ALARMS = 2
-HOLDOUT_MIN_EXACT = 189
+HOLDOUT_MIN_EXACT = 190
 EXTERNAL_DEV_MIN_CAUGHT = 77
 EXTERNAL_DEV_MAX_FALSE_ALARMS = 0
 EXTERNAL_TEST_MIN_CAUGHT = 74
@@ -125,14 +125,15 @@ def test_held_out_cases_stay_at_least_as_good_as_when_first_measured() -> None:
 # 116/132 caught, 3/63 false alarms) and external3 (89/123, 8/63; its writer was asked for
 # phrasings a rule writer would not anticipate) and external4 (same brief; 95/123, 2/63) were
 # then tuned on; external5 (110/123, 1/63 at its first run, after four rounds) was measured
-# last: its first-run figures are the honest estimate for unseen messages.
+# last and then tuned on too: its first-run figures are the honest estimate for unseen messages.
+# The thresholds are the figures after that work.
 EXTERNAL = {
     "dev": (EXTERNAL_DEV_FILES, EXTERNAL_DEV_MIN_CAUGHT, EXTERNAL_DEV_MAX_FALSE_ALARMS),
     "test": (EXTERNAL_TEST_FILES, EXTERNAL_TEST_MIN_CAUGHT, EXTERNAL_TEST_MAX_FALSE_ALARMS),
     "2": (EXTERNAL_LATER_FILES[2], 132, 0),
     "3": (EXTERNAL_LATER_FILES[3], 123, 0),
     "4": (EXTERNAL_LATER_FILES[4], 123, 0),
-    "5": (EXTERNAL_LATER_FILES[5], 110, 1),
+    "5": (EXTERNAL_LATER_FILES[5], 123, 0),
 }
 
 

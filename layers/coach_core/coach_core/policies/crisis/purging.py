@@ -85,11 +85,19 @@ _ON_PURPOSE = LazyPattern(
 )
 
 
+# Said outright to be deliberate: even beside an illness or a pregnancy it is purging.
+_DELIBERATE = LazyPattern(
+    r"\b(?:on purpose|deliberately|intentionally|so (?:i|that i) (?:dont|do not|wont|will not) (?:gain|put on)|"
+    r"to (?:lose|not gain|stop gaining|keep off) (?:the )?(?:weight|pounds|kilos|fat))\b"
+)
+
+
 def not_a_bug_or_a_hard_session(text: str, m: re.Match[str]) -> bool:
     """Vomiting from an illness, or nausea during exercise, or being sick from exertion during a
-    workout (with nothing saying it was on purpose), is not purging."""
+    workout (with nothing saying it was on purpose), is not purging; "throwing up on purpose so i
+    dont gain" while pregnant or ill still is."""
     if in_sentence(text, m, _ILLNESS):
-        return False
+        return in_sentence(text, m, _DELIBERATE)
     if in_sentence(text, m, _EXERTION) and not in_sentence(text, m, _ON_PURPOSE):
         return False
     return not (in_sentence(text, m, _NAUSEA) and in_sentence(text, m, _EXERCISE))

@@ -21,6 +21,7 @@ from coach_core.policies.crisis import (
     death_wishes,
     farewells,
     fasting,
+    harm_variants,
     identity,
     purging,
     restriction,
@@ -29,6 +30,7 @@ from coach_core.policies.crisis import (
     substances,
     suicide,
     suicide_methods,
+    suicide_variants,
 )
 from coach_core.policies.crisis.detector import Detector
 from coach_core.policies.crisis.scope import resolved_past, supportive
@@ -41,8 +43,10 @@ DETECTORS: Final[tuple[Detector, ...]] = (
     *suicide_methods.DETECTORS,
     *death_wishes.DETECTORS,
     *farewells.DETECTORS,
+    *suicide_variants.DETECTORS,
     *self_harm.DETECTORS,
     *self_harm_wounds.DETECTORS,
+    *harm_variants.DETECTORS,
     *purging.DETECTORS,
     *substances.DETECTORS,
     *restriction.DETECTORS,

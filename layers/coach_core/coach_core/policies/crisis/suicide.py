@@ -32,6 +32,11 @@ _OWN_FEELING = LazyPattern(
     r"\b(?:i|im|i am|ive|myself|me)\s+(?:\w+\s+){0,3}?(?:suicidal|feel\w*|thoughts?|think\w*|want\w*|struggl\w*)\b"
 )
 
+# "take my life back", "took my life savings": a life reclaimed or spent, not ended.
+_LIFE_BACK = LazyPattern(
+    r"\s+(?:back|savings|insurance|story|stories|coach\w*|goals?|in (?:my|your|our) (?:own )?hands)\b"
+)
+
 
 def not_a_cause(text: str, m: re.Match[str]) -> bool:
     """ "a suicide prevention 5k", "in memory of my brother who died by suicide": the word names a cause
@@ -123,7 +128,7 @@ DETECTORS: Final[tuple[Detector, ...]] = (
         id="crisis.suicide.death_wish",
         kind="suicide",
         pattern=words(sui.DEATH_PHRASES),
-        guards=(sc.wish_is_the_persons, sc.not_a_way_of_living),
+        guards=(sc.wish_is_the_persons, sc.not_a_way_of_living, NotFollowedBy("not_a_life_back", _LIFE_BACK)),
         examples=(
             "honestly i'd be better off dead",
             "I don't want to be alive anymore",
@@ -132,7 +137,11 @@ DETECTORS: Final[tuple[Detector, ...]] = (
             "thinking of taking my own life",
             "I'd rather die than gain weight",
         ),
-        counterexamples=("I'm tired of living on salads", "this hill sprint makes me want to be dead lol"),
+        counterexamples=(
+            "I'm tired of living on salads",
+            "this hill sprint makes me want to be dead lol",
+            "i want to take my life back from dieting",
+        ),
     ),
     Detector(
         id="crisis.suicide.no_way_out",

@@ -168,7 +168,7 @@ _LIFE_FILL = (
     r"(?:\s+(?:any ?more|any longer|no more|more|longer|at all|now|right now|tbh|honestly|fr|lol|really|"
     r"either|today|tomorrow|or ever|ever|"
     r"ever again|like this|in this world|on this earth|in this body|another day|much longer|some days|most days|"
-    r"sometimes|anyway|either way|tonight))*"
+    r"sometimes|anyway|either way|tonight|lately|recently|these days|this week|this month|this year))*"
 )
 _LIFE_TAIL = LazyPattern(_LIFE_FILL + _LIFE_END)
 _WEAK_TAIL = LazyPattern(

@@ -77,7 +77,7 @@ _TARGET_HEAD_RE = LazyPattern(
     r"come to|comes to|add up to|total|about|around|roughly|only|just|usually|normally|~)\s*)+$"
 )
 _OTHER_QUANTITY_RE = LazyPattern(
-    r"(?:\b(?:steps?|ml|mls|mg|mcg|iu|grams?|g|minutes?|mins?|hours?|hrs?|reps?|sets?|push-?ups|pull-?ups|"
+    r"(?:\b(?:steps?|ml|mls|mg|mcg|iu|grams?|g|minutes?|mins?|hours?|hrs?|reps?|sets|set of|push-?ups|pull-?ups|"
     r"sit-?ups|squats|burpees|lunges|crunches|words|pages|dollars|bucks|cigarettes|smokes|coffees?|cups?|"
     r"glasses|litres?|liters?|oz|ounces|miles?|km|kms|meters?|metres?|drink\w*|drank|walk\w*|runs?|running|"
     r"ran|spend\w*|spent|earn\w*|save|saving|pay|paid|texts?|emails?|messages?|times?|protein|carbs?|fats?|"

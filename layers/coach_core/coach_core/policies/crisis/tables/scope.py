@@ -10,8 +10,9 @@ PAST: Final = (
     "struggled",
     "suffered",
     "had",
-    "was",
-    "were",
+    # Not a hypothetical: "nobody would notice if i was gone" is no past.
+    "was(?<!if i was)(?<!if she was)(?<!if he was)",
+    "were(?<!if i were)(?<!if you were)(?<!if we were)(?<!if they were)",
     "did",
     "tried",
     "attempted",
@@ -41,7 +42,9 @@ RESOLVED: Final = (
     "(?:in|into) (?:full )?recovery",
     "in remission",
     "healthy now",
-    "(?:im|i am) (?:now )?(?:healthy|well|fine|ok|okay|good|happy|doing (?:well|great|fine|much better))(?: now)?",
+    "(?:im|i am) (?:now )?(?:genuinely |really |truly |honestly |actually |finally )?(?:healthy|well|fine|ok|okay|"
+    "good|happy|doing (?:well|great|fine|much better|really well|so much better))(?: now)?",
+    "loving (?:my )?life(?: now| these days)?",
     "(?:shes|hes|she is|he is|theyre|youre|you are) (?:now )?(?:totally |completely )?(?:healthy|well|fine|ok|okay|"
     "recovered|doing (?:well|great|fine|much better))",
     "doing (?:much )?better now",
