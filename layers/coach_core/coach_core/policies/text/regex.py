@@ -7,6 +7,7 @@ import re
 import sys
 import weakref
 from collections.abc import Callable, Iterator
+from functools import lru_cache
 from typing import Any, ClassVar, TypeAlias
 
 
@@ -77,32 +78,37 @@ Regex: TypeAlias = "re.Pattern[str] | LazyPattern"
 
 def top_level_terms(pattern: str) -> list[str]:
     """Split a regex at its top-level "|" (not inside groups, classes or escapes)."""
+    return list(_top_level_terms(pattern))
+
+
+# What can change the nesting or split a term: an escape, a whole character class, a paren, a bar.
+_STRUCTURE = re.compile(r"\\.|\[(?:\\.|[^\]\\])*\]|[()|]", re.DOTALL)
+
+
+@lru_cache(maxsize=8192)
+def _top_level_terms(pattern: str) -> tuple[str, ...]:
+    # The tables are mostly plain words: without a group, class or escape every "|" is top-level.
+    # Otherwise only the structural tokens are visited, not every character. Cached: the rule
+    # modules split the same shared tables many times at import (cold start).
+    if not any(c in pattern for c in "\\[("):
+        return tuple(pattern.split("|"))
     terms: list[str] = []
     depth = 0
-    in_class = False
-    current: list[str] = []
-    chars = iter(pattern)
-    for ch in chars:
-        if ch == "\\":
-            current.append(ch + next(chars, ""))
-            continue
-        if in_class:
-            in_class = ch != "]"
-        elif ch == "[":
-            in_class = True
-        elif ch == "(":
+    start = 0
+    for m in _STRUCTURE.finditer(pattern):
+        token = m.group()
+        if token == "(":
             depth += 1
-        elif ch == ")":
+        elif token == ")":
             depth -= 1
-        elif ch == "|" and depth == 0:
-            terms.append("".join(current))
-            current = []
-            continue
-        current.append(ch)
-    terms.append("".join(current))
-    return terms
+        elif token == "|" and depth == 0:
+            terms.append(pattern[start : m.start()])
+            start = m.end()
+    terms.append(pattern[start:])
+    return tuple(terms)
 
 
+@lru_cache(maxsize=4096)
 def alternation(pattern: str) -> str:
     """The alternatives of `pattern` regrouped by first character (several times faster than a
     flat alternation of hundreds of words). Same language as `(?:pattern)`."""
