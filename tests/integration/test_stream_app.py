@@ -66,3 +66,26 @@ async def test_given_a_missing_provider_secret_on_lambda_when_requesting_then_ge
             response = await client.get("/api/v1/coach/insights", headers={"x-amzn-request-context": context})
     assert response.status_code == 500
     assert response.json() == {"detail": "Something went wrong. Please try again."}
+
+
+@pytest.mark.parametrize(("init_type", "pending"), [("snap-start", 0), ("on-demand", None)])
+def test_given_the_streaming_function_init_when_snapstart_then_every_rule_pattern_is_compiled(
+    init_type: str, pending: int | None
+) -> None:
+    """GIVEN the adapter's process starting (a fresh interpreter importing the stream app) WHEN
+    Lambda says the init is a SnapStart snapshot's THEN every rule pattern is compiled before the
+    snapshot (no restored environment pays for it); WHEN it is an on-demand init THEN nothing is
+    compiled up front (a cold start compiles only what its first message needs)."""
+    import os
+    import subprocess
+    import sys
+
+    code = (
+        "import coach_core.stream_app\n"
+        "from coach_core.policies.text.regex import LazyPattern\n"
+        "print(LazyPattern.pending())\n"
+    )
+    env = {**os.environ, "AWS_LAMBDA_INITIALIZATION_TYPE": init_type}
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
+    left = int(out.stdout.strip().splitlines()[-1])
+    assert left == pending if pending is not None else left > 100

@@ -11,6 +11,8 @@ service; building the app itself reads no settings and opens no connection.
 
 from __future__ import annotations
 
+import os
+
 from fastapi import FastAPI
 from starlette.types import ASGIApp, Receive, Scope, Send
 
@@ -73,4 +75,18 @@ def create_stream_app() -> FastAPI:
     return app
 
 
+def warm_for_snapshot() -> None:
+    """SnapStart snapshots the process once the adapter's readiness check answers, and its
+    runtime hooks never run under the adapter: so the work a first request would do without
+    touching a store (compiling every rule pattern, ~0.7 s; the SSE module) happens here, in the
+    snapshot's init, and no restored environment pays for it."""
+    import sse_starlette  # noqa: F401
+
+    from coach_core.policies import get_engine
+
+    get_engine().warm()
+
+
 app = create_stream_app()
+if os.environ.get("AWS_LAMBDA_INITIALIZATION_TYPE") == "snap-start":
+    warm_for_snapshot()

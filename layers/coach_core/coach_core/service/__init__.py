@@ -99,10 +99,11 @@ class CoachService:
         return self._provider.expected_provider() if self._provider is not None else self.settings.llm_provider
 
     async def warm_up(self) -> None:
-        """Build the provider client (importing its SDK) and open the database now, so a
-        worker pays for them before its first request. Best effort: a failure is logged by
-        type and left to surface on first use."""
+        """Build the provider client (importing its SDK), compile the safety rules' patterns
+        and open the database now, so a worker pays for them before its first request. Best
+        effort: a failure is logged by type and left to surface on first use."""
         try:
+            self.policies.warm()
             _ = self.provider
             await self.db.open()
         except Exception as exc:
