@@ -8,9 +8,11 @@ line, appended to the system prompt) and `verbose_context` (indented JSON with s
 names, kept to measure the token saving; both carry the same facts).
 
 Built contexts are cached per process, per user and day, with the user's data version: every
-write to a user's rows bumps the version (a database trigger), so a cached context is used
+write to a user's rows gives it a new version (a database trigger), so a cached context is used
 only while it is current and is never stale; a request whose user has not written since
-costs one small query instead of four.
+costs one small query instead of four. Versions come from one database-wide sequence, so an
+account erased and re-created under the same id never meets a version its predecessor had: no
+process (each Lambda function has its own) can serve the erased data, whoever ran the erasure.
 """
 
 from __future__ import annotations
@@ -82,6 +84,12 @@ class ContextBuilder:
         self._cache: OrderedDict[tuple[uuid.UUID, dt.date], UserContext] = OrderedDict()
         self._cache_size = cache_size
         self.hits = 0
+
+    def forget(self, user_id: uuid.UUID) -> None:
+        """Drop this process's cached contexts of one user (an erasure in this process; other
+        processes' entries can never match again, see the module docstring)."""
+        for key in [k for k in self._cache if k[0] == user_id]:
+            del self._cache[key]
 
     async def load(self, db: Database, user_id: uuid.UUID, today: dt.date | None = None) -> UserData:
         """Profile (+goal, data version), check-ins and nutrition of the last 90 days and the

@@ -114,8 +114,8 @@ class DeadlineExceededError(CoachError):
 
 
 class DependencyUnavailableError(CoachError):
-    """A dependency the request cannot do without (PostgreSQL; the cache, when erasing a
-    user's data) is unreachable: 503 with `Retry-After`, so clients back off and retry."""
+    """A dependency the request cannot do without (PostgreSQL; the cache or the user pool, when
+    erasing a user's data) is unreachable: 503 with `Retry-After`, so clients back off and retry."""
 
     status_code = 503
     public_message = "The coach is unavailable right now. Please try again in a moment."

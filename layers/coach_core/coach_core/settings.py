@@ -57,6 +57,10 @@ ENV_COACH_DAILY_TOKEN_BUDGET = "COACH_DAILY_TOKEN_BUDGET"
 ENV_COACH_ENV = "COACH_ENV"
 ENV_SAFETY_GUARD_TIMEOUT_SECONDS = "SAFETY_GUARD_TIMEOUT_SECONDS"
 ENV_SAFETY_GUARD_CACHE_SECONDS = "SAFETY_GUARD_CACHE_SECONDS"
+ENV_COGNITO_USER_POOL_ID = "COGNITO_USER_POOL_ID"
+ENV_JWT_MAX_LIFETIME_HOURS = "JWT_MAX_LIFETIME_HOURS"
+ENV_COACH_EXPIRED_HISTORY_RETENTION_DAYS = "COACH_EXPIRED_HISTORY_RETENTION_DAYS"
+ENV_COACH_VIOLATION_EXCERPT_RETENTION_DAYS = "COACH_VIOLATION_EXCERPT_RETENTION_DAYS"
 
 ProviderName = Literal["openai", "anthropic", "offline"]
 GuardKind = Literal["none", "moderation", "llm"]
@@ -64,6 +68,7 @@ FallbackProviderName = Literal["openai", "anthropic"]
 CoachEnv = Literal["dev", "prod"]
 
 MIN_JWT_SECRET_BYTES = 32
+USER_POOL_ID_PATTERN = r"^[\w-]+_[0-9a-zA-Z]+$"
 
 
 def _env(name: str) -> AliasChoices:
@@ -126,6 +131,16 @@ class Settings(BaseSettings):
     jwks_url: str | None = Field(None, validation_alias=_env(ENV_JWKS_URL))
     jwt_audience: str | None = Field(None, validation_alias=_env(ENV_JWT_AUDIENCE))
     jwt_issuer: str | None = Field(None, validation_alias=_env(ENV_JWT_ISSUER))
+    jwt_max_lifetime_hours: float = Field(
+        720.0, gt=0, le=8760, validation_alias=_env(ENV_JWT_MAX_LIFETIME_HOURS)
+    )
+    """The longest a local HS256 token may live (`exp - iat`): `coach token` mints no longer, and
+    the app refuses a longer one (401), so a leaked token cannot be good for years."""
+    cognito_user_pool_id: str | None = Field(
+        None, pattern=USER_POOL_ID_PATTERN, validation_alias=_env(ENV_COGNITO_USER_POOL_ID)
+    )
+    """The user pool whose account `DELETE /me` deletes too (the CDK sets it on the data function);
+    unset (local): the erasure skips the identity provider and says so in the log."""
 
     sse_keepalive_seconds: float = Field(15.0, gt=0, le=300, validation_alias=_env(ENV_SSE_KEEPALIVE_SECONDS))
     coach_request_deadline_seconds: float = Field(
@@ -142,6 +157,14 @@ class Settings(BaseSettings):
         1.5, gt=0, le=30, validation_alias=_env(ENV_SAFETY_GUARD_TIMEOUT_SECONDS)
     )
     safety_guard_cache_seconds: int = Field(600, ge=0, le=86400, validation_alias=_env(ENV_SAFETY_GUARD_CACHE_SECONDS))
+    coach_expired_history_retention_days: int = Field(
+        30, ge=1, le=3650, validation_alias=_env(ENV_COACH_EXPIRED_HISTORY_RETENTION_DAYS)
+    )
+    """A session expired longer ago than this loses its stored conversation (the scheduled purge)."""
+    coach_violation_excerpt_retention_days: int = Field(
+        90, ge=1, le=3650, validation_alias=_env(ENV_COACH_VIOLATION_EXCERPT_RETENTION_DAYS)
+    )
+    """A policy-violation row older than this loses its excerpt of the user's words (the row stays)."""
     coach_rate_limit_per_minute: int | None = Field(
         None, ge=0, le=100_000, validation_alias=_env(ENV_COACH_RATE_LIMIT_PER_MINUTE)
     )

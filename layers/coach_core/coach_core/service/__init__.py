@@ -12,6 +12,7 @@ from coach_core.context_builder import ContextBuilder
 from coach_core.db.connection import Database
 from coach_core.domain.plan import offline_plan_json
 from coach_core.guard import GuardRunner, build_guard
+from coach_core.identity import SignInAccounts
 from coach_core.models import utcnow
 from coach_core.observability import logger
 from coach_core.policies.engine import SafetyPolicyEngine, get_engine
@@ -77,7 +78,10 @@ class CoachService:
         self.sessions = SessionStore(db, self.settings, clock)
         self.contexts = UserContexts(db, self.context_builder)
         self.limits = Limits(db, self.settings)
-        self.data = DataService(db, registry.cache, self.limits)
+        self.data = DataService(
+            db, registry.cache, self.limits,
+            accounts=SignInAccounts(self.settings.cognito_user_pool_id), contexts=self.context_builder,
+        )
         self.guard = guard
         parts = ServiceParts(
             db=db, registry=registry, provider=lambda: self.provider, policies=self.policies,

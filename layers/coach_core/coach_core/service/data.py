@@ -1,7 +1,8 @@
 """The user's own data: provisioning a signed-in user's row, the write API (profile, check-ins,
-food logs; each write bumps the user's data version, so the context cache and the cached tool
+food logs; each write gives the user a new data version, so the context cache and the cached tool
 results of that user are never read again), the export of everything stored about them, and
-erasure (their rows in every table and their cached tool results)."""
+erasure (their rows in every table, their cached tool results and limiter counters, and their
+sign-in account)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import uuid
 from coach_core.context_builder import ContextBuilder, UserContext
 from coach_core.db.connection import Database
 from coach_core.errors import DependencyUnavailableError, UserNotFoundError
+from coach_core.identity import SignInAccounts
 from coach_core.models import Profile, utcnow
 from coach_core.observability import emit, logger
 from coach_core.records import DietRecord, GoalRecord
@@ -77,10 +79,20 @@ def _profile_view(profile: Profile) -> ProfileView:
 
 
 class DataService:
-    def __init__(self, db: Database, cache: ToolCache | None, limits: Limits) -> None:
+    def __init__(
+        self,
+        db: Database,
+        cache: ToolCache | None,
+        limits: Limits,
+        *,
+        accounts: SignInAccounts | None = None,
+        contexts: ContextBuilder | None = None,
+    ) -> None:
         self.db = db
         self.cache = cache
         self.limits = limits
+        self.accounts = accounts or SignInAccounts(None)
+        self.contexts = contexts
 
     async def usage(self, user_id: uuid.UUID) -> UsageResponse:
         """The user's own usage per UTC day (last 30 days) against their tier's limits."""
@@ -162,15 +174,26 @@ class DataService:
         )
 
     async def erase(self, user_id: uuid.UUID) -> None:
-        """Every row of the user (one transaction), then their cached tool results. Idempotent:
-        if the cache is unreachable the request fails (503) and a retry finishes the job."""
+        """Erase the user, in this order, each step idempotent so a retry finishes the job:
+        1. every row of theirs, in one transaction, COMMITTED before anything else (a database
+           failure rolls it back: nothing is deleted, 503);
+        2. this process's cached contexts (other processes' can never match a re-created
+           account: data versions are never reused);
+        3. their cached tool results in Redis: unreachable → 503, the rows stay deleted;
+        4. their rate-limit and budget counters (best effort: they expire on their own);
+        5. their sign-in account in the user pool, last, so a failure before it leaves the user
+           able to sign in and retry: failing → 503, everything above stays done.
+        """
         async with self.db.connection() as conn, conn.transaction():
             await logs.delete_for_user(conn, user_id)
             await users.delete_user(conn, user_id)
+        if self.contexts is not None:
+            self.contexts.forget(user_id)
         if self.cache is not None:
             try:
                 await self.cache.delete_user(user_id)
             except Exception:
                 raise DependencyUnavailableError("cached tool results could not be erased") from None
         await self.limits.forget_user(user_id)
-        logger.info("user erased", extra={"user_id": str(user_id)})
+        account = await self.accounts.delete(user_id)
+        logger.info("user erased", extra={"user_id": str(user_id), "sign_in_account": account.value})

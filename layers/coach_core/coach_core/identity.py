@@ -1,0 +1,85 @@
+"""The user's sign-in account at the identity provider (the Cognito user pool), which `DELETE /me`
+deletes after the user's data: `AdminDeleteUser` through boto3, with the pool the CDK names in
+`COGNITO_USER_POOL_ID`. Without a pool (local runs) there is nothing to delete and the erasure
+says so in the log.
+
+The username passed is the token's `sub`: Cognito accepts a local user's `sub` wherever a username
+is asked for (the stack's pool signs in by e-mail, so its usernames are the `sub` anyway). A user
+already gone is a success, so a retried erasure finishes. Any other failure is a 503 for the
+caller to retry; the error's text (it can name the pool or the request) is never shown or logged.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import uuid
+from enum import StrEnum
+from typing import Any
+
+from coach_core.errors import DependencyUnavailableError
+from coach_core.observability import log_exception, logger
+
+CONNECT_TIMEOUT_SECONDS = 2.0
+READ_TIMEOUT_SECONDS = 5.0
+MAX_ATTEMPTS = 3
+"""boto3's standard retry mode: at most 3 attempts, well inside the request's 26 s deadline."""
+ABSENT_CODES = frozenset({"UserNotFoundException"})
+
+
+class AccountDeletion(StrEnum):
+    DELETED = "deleted"
+    ABSENT = "absent"  # no such user in the pool (already deleted: a retried erasure)
+    SKIPPED = "skipped"  # no pool configured
+
+
+class SignInAccounts:
+    """Deletes sign-in accounts from one user pool. The boto3 client is built on first use (its
+    import costs cold-start time every other request would pay) and reused."""
+
+    def __init__(self, user_pool_id: str | None, *, client: Any = None) -> None:
+        self.user_pool_id = user_pool_id or None
+        self._client = client
+
+    @property
+    def region(self) -> str | None:
+        """A pool id starts with its region (`eu-west-1_AbC123`): an imported pool may live in
+        another region than the function."""
+        return self.user_pool_id.split("_", 1)[0] if self.user_pool_id else None
+
+    def _cognito(self) -> Any:
+        if self._client is None:
+            import boto3
+            from botocore.config import Config
+
+            self._client = boto3.client(
+                "cognito-idp",
+                region_name=self.region,
+                config=Config(
+                    connect_timeout=CONNECT_TIMEOUT_SECONDS,
+                    read_timeout=READ_TIMEOUT_SECONDS,
+                    retries={"max_attempts": MAX_ATTEMPTS, "mode": "standard"},
+                ),
+            )
+        return self._client
+
+    async def delete(self, user_id: uuid.UUID) -> AccountDeletion:
+        """Delete the user's account; `DependencyUnavailableError` (503) when Cognito fails."""
+        if self.user_pool_id is None:
+            logger.info("no user pool configured (COGNITO_USER_POOL_ID): sign-in account not deleted",
+                        extra={"user_id": str(user_id)})
+            return AccountDeletion.SKIPPED
+        from botocore.exceptions import BotoCoreError, ClientError
+
+        try:
+            await asyncio.to_thread(
+                self._cognito().admin_delete_user, UserPoolId=self.user_pool_id, Username=str(user_id)
+            )
+        except ClientError as exc:
+            if exc.response.get("Error", {}).get("Code") in ABSENT_CODES:
+                return AccountDeletion.ABSENT
+            log_exception("could not delete the sign-in account", exc)
+            raise DependencyUnavailableError("the sign-in account could not be deleted") from None
+        except BotoCoreError as exc:
+            log_exception("could not reach the user pool", exc)
+            raise DependencyUnavailableError("the sign-in account could not be deleted") from None
+        return AccountDeletion.DELETED
