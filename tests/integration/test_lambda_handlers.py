@@ -246,6 +246,23 @@ def test_given_an_hs256_token_but_no_claims_on_lambda_when_invoked_then_401(
         del os.environ["JWT_SECRET"]
 
 
+@pytest.mark.parametrize("function", ["insights", "chat", "data"])
+def test_given_a_client_set_context_header_and_no_authorizer_when_a_buffered_function_runs_then_401(
+    lambda_env: None, demo_user: uuid.UUID, function: str
+) -> None:
+    """GIVEN an API Gateway event with no authorizer claims whose request carries an
+    `x-amzn-request-context` header naming a real user (anyone can send that header) WHEN a
+    buffered (Mangum) function receives it THEN 401: the header is never read there."""
+    forged = json.dumps({"requestId": "r1", "authorizer": {"claims": {"sub": str(demo_user)}}})
+    route = {"insights": ("GET", "insights", None), "chat": ("POST", "chat", {"message": "hi"}),
+             "data": ("GET", "me/data", None)}[function]
+    event = _api_event(*route, None)
+    event["headers"]["x-amzn-request-context"] = forged
+    response = handler_of(function)(event, FakeLambdaContext())
+    assert response["statusCode"] == 401, response
+    assert json.loads(response["body"]) == {"detail": "Not authenticated."}
+
+
 def _cognito_event(sub: str, trigger: str = "PostConfirmation_ConfirmSignUp") -> dict[str, Any]:
     return {
         "version": "1", "region": "us-east-1", "userPoolId": "us-east-1_EXAMPLE", "userName": "new-user",
