@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import uuid
 from collections.abc import Sequence
 
@@ -66,6 +67,30 @@ async def delete_for_user(conn: Conn, user_id: uuid.UUID) -> None:
     """Both observability logs' rows of one user (they carry no foreign key to users)."""
     await conn.execute("DELETE FROM ai_tool_call_log WHERE user_id = %s", (user_id,))
     await conn.execute("DELETE FROM ai_policy_violation_log WHERE user_id = %s", (user_id,))
+
+
+PURGED_EXCERPT = ""
+"""What a purged `trigger_content` holds: the row (type, severity, rule, time) stays for the
+reports; the user's words go."""
+
+
+async def purge_violation_excerpts(conn: Conn, cutoff: dt.datetime, batch_size: int) -> int:
+    """Blank the excerpt of up to `batch_size` violation rows written before `cutoff`; returns
+    how many. Idempotent and safe side by side, like the session purge."""
+    cur = await conn.execute(
+        """
+        UPDATE ai_policy_violation_log SET trigger_content = %s
+        WHERE id IN (
+            SELECT id FROM ai_policy_violation_log
+            WHERE trigger_content <> '' AND created_at < %s
+            ORDER BY created_at
+            LIMIT %s
+            FOR UPDATE SKIP LOCKED
+        )
+        """,
+        (PURGED_EXCERPT, cutoff, batch_size),
+    )
+    return cur.rowcount
 
 
 SESSION_VIOLATIONS_SQL = """

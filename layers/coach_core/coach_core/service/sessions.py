@@ -74,6 +74,25 @@ class Recorded:
     day_tokens: int
 
 
+def mask_contacts(text: str) -> str:
+    """`text` with e-mail addresses and phone numbers masked (`[email]`, `[phone]`) by the violation
+    log's own sanitiser (one implementation), for the stored history. Line by line, and only lines
+    that hold one are rewritten (the sanitiser also collapses whitespace): every other line, and
+    the line breaks, stay as they were; nothing is truncated."""
+    return "\n".join(_mask_line(line) for line in text.split("\n"))
+
+
+def _mask_line(line: str) -> str:
+    body = line.strip()
+    if not body:
+        return line
+    # "[email]" is longer than the shortest address: room enough that nothing is ever cut.
+    masked = sanitize_trigger(body, limit=2 * len(body) + 16)
+    if masked == " ".join(body.split()):
+        return line
+    return line[: len(line) - len(line.lstrip())] + masked
+
+
 def violation_rows(
     result: PolicyResult, user_id: uuid.UUID, session_id: uuid.UUID | None, direction: Direction | None = None
 ) -> list[PolicyViolationRow]:
@@ -120,13 +139,13 @@ class SessionStore:
         return state.history[-PROMPT_HISTORY_MESSAGES:]
 
     async def record(self, state: SessionState, user_id: uuid.UUID, exchange: Exchange) -> Recorded:
-        """Append the user/assistant pair (history trimmed to the configured cap), bump
-        message_count and tokens_used, expire a replaced idle session, write the log rows and
-        add the request to the user's daily usage: one statement (`repositories.turns`). Returns the session id
-        written (a fresh one if the session was expired under us meanwhile: the answer is kept
-        in a new session) and the day's token total."""
-        turns = [ChatTurn(role="user", content=exchange.user_text),
-                 ChatTurn(role="assistant", content=exchange.reply)]
+        """Append the user/assistant pair (contacts masked by `mask_contacts`; history trimmed
+        to the configured cap), bump message_count and tokens_used, expire a replaced idle
+        session, write the log rows and add the request to the user's daily usage: one statement
+        (`repositories.turns`). Returns the session id written (a fresh one if the session was
+        expired under us meanwhile: the answer is kept in a new session) and the day's token total."""
+        turns = [ChatTurn(role="user", content=mask_contacts(exchange.user_text)),
+                 ChatTurn(role="assistant", content=mask_contacts(exchange.reply))]
 
         async def write(session_id: uuid.UUID) -> int | None:
             now = self.clock()
