@@ -588,6 +588,78 @@ def test_user_pool_policy_mfa_trigger_and_client_flows(synth: Synth) -> None:
     assert client["Properties"]["GenerateSecret"] is False
 
 
+UNIT_SECONDS = {"seconds": 1, "minutes": 60, "hours": 3600, "days": 86400}
+
+
+def _token_lifetime_seconds(client: dict[str, Any], token: str) -> int:
+    """A client's token validity in seconds (CloudFormation's default unit: hours for ID and
+    access tokens, days for refresh tokens)."""
+    default = "days" if token == "RefreshToken" else "hours"
+    unit = client.get("TokenValidityUnits", {}).get(token, default)
+    return int(client[f"{token}Validity"]) * UNIT_SECONDS[unit]
+
+
+@pytest.mark.parametrize("which", ["synth", "synth_full"])
+def test_app_client_has_no_oauth_flows_no_callback_and_explicit_token_lifetimes(
+    which: str, request: pytest.FixtureRequest
+) -> None:
+    """GIVEN the new pool's app client THEN no implicit grant (no OAuth flow at all: the app signs
+    in through the Cognito API, there is no hosted UI), no example callback URL, ID and access
+    tokens valid 1 hour and refresh tokens 30 days, set explicitly, revocation on."""
+    s: Synth = request.getfixturevalue(which)
+    _, client = one(s.resources("AWS::Cognito::UserPoolClient"))
+    props = client["Properties"]
+    assert "implicit" not in props.get("AllowedOAuthFlows", [])
+    assert props.get("AllowedOAuthFlows", []) == [] and props.get("AllowedOAuthFlowsUserPoolClient") is not True
+    assert "CallbackURLs" not in props and "LogoutURLs" not in props
+    assert "example.com" not in json.dumps(props)
+    assert {t: _token_lifetime_seconds(props, t) for t in ("IdToken", "AccessToken", "RefreshToken")} == {
+        "IdToken": 3600, "AccessToken": 3600, "RefreshToken": 30 * 86400,
+    }
+    assert props["EnableTokenRevocation"] is True
+
+
+def _cognito_statements(s: Synth, name: str) -> list[dict[str, Any]]:
+    return [st for st in role_statements(s, s.role_id(name)) if any(a.startswith("cognito") for a in actions(st))]
+
+
+def test_only_the_data_function_may_delete_users_and_only_from_the_new_pool(synth: Synth) -> None:
+    """GIVEN a new pool THEN the data function (DELETE /me) gets its id in COGNITO_USER_POOL_ID
+    and `cognito-idp:AdminDeleteUser` on that pool's ARN alone; no other function gets either."""
+    pool_id, _ = one(synth.resources("AWS::Cognito::UserPool"))
+    assert synth.env("data")["COGNITO_USER_POOL_ID"] == {"Ref": pool_id}
+    (statement,) = _cognito_statements(synth, "data")
+    assert actions(statement) == ["cognito-idp:AdminDeleteUser"]
+    assert statement["Effect"] == "Allow" and statement["Resource"] == {"Fn::GetAtt": [pool_id, "Arn"]}
+    for name in PYTHON_FUNCTIONS:
+        if name != "data":
+            assert "COGNITO_USER_POOL_ID" not in synth.env(name), name
+            assert _cognito_statements(synth, name) == [], name
+
+
+def test_given_an_existing_pool_then_the_data_function_may_delete_users_from_it_in_its_region(
+    synth_prod: Synth,
+) -> None:
+    assert synth_prod.env("data")["COGNITO_USER_POOL_ID"] == "eu-west-1_AbCdEf123"
+    (statement,) = _cognito_statements(synth_prod, "data")
+    assert actions(statement) == ["cognito-idp:AdminDeleteUser"]
+    resource = json.dumps(statement["Resource"])
+    assert ":cognito-idp:eu-west-1:" in resource and ":userpool/eu-west-1_AbCdEf123" in resource
+    assert "*" not in resource
+
+
+@pytest.mark.parametrize("which", ["synth", "synth_prod", "synth_full"])
+def test_every_function_keeps_responses_and_errors_out_of_traces(which: str, request: pytest.FixtureRequest) -> None:
+    """GIVEN any deployment THEN every function (the stream one included, and with Powertools'
+    Tracer on) sets POWERTOOLS_TRACER_CAPTURE_RESPONSE and _ERROR to false."""
+    s: Synth = request.getfixturevalue(which)
+    for name in PYTHON_FUNCTIONS:
+        env = s.env(name)
+        assert env["POWERTOOLS_TRACER_CAPTURE_RESPONSE"] == "false", (which, name)
+        assert env["POWERTOOLS_TRACER_CAPTURE_ERROR"] == "false", (which, name)
+    assert len(s.coach_functions()) == len(PYTHON_FUNCTIONS)
+
+
 def test_given_allow_password_auth_then_the_client_accepts_it(synth_full: Synth) -> None:
     _, client = one(synth_full.resources("AWS::Cognito::UserPoolClient"))
     assert "ALLOW_USER_PASSWORD_AUTH" in client["Properties"]["ExplicitAuthFlows"]

@@ -200,6 +200,9 @@ class CoachFunctions(Construct):
             # Lambda's active tracing records every invocation without any SDK; Powertools'
             # Tracer (subsegments) imports the X-Ray SDK on the first request: opt-in.
             names.POWERTOOLS_TRACE_DISABLED: "false" if config.tracer_subsegments else "true",
+            # Traces never carry a handler's response (health data) or an exception's text.
+            names.POWERTOOLS_TRACER_CAPTURE_RESPONSE: "false",
+            names.POWERTOOLS_TRACER_CAPTURE_ERROR: "false",
         }
         if spec.migrates:
             env[names.DB_APP_SECRET_NAME] = wiring.db_app_secret.secret_arn

@@ -79,6 +79,7 @@ class CoachStack(Stack):
             allow_password_auth=config.allow_password_auth,
             post_confirmation=functions.invocable("provision_user"),
         )
+        users.allow_account_deletion(functions.function("data"))
         api = CoachApi(
             self,
             "Api",
