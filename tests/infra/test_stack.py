@@ -625,11 +625,12 @@ def _cognito_statements(s: Synth, name: str) -> list[dict[str, Any]]:
 
 def test_only_the_data_function_may_delete_users_and_only_from_the_new_pool(synth: Synth) -> None:
     """GIVEN a new pool THEN the data function (DELETE /me) gets its id in COGNITO_USER_POOL_ID
-    and `cognito-idp:AdminDeleteUser` on that pool's ARN alone; no other function gets either."""
+    and `cognito-idp:ListUsers` + `AdminDeleteUser` on that pool's ARN alone (find by `sub`,
+    delete by username); no other function gets either."""
     pool_id, _ = one(synth.resources("AWS::Cognito::UserPool"))
     assert synth.env("data")["COGNITO_USER_POOL_ID"] == {"Ref": pool_id}
     (statement,) = _cognito_statements(synth, "data")
-    assert actions(statement) == ["cognito-idp:AdminDeleteUser"]
+    assert sorted(actions(statement)) == ["cognito-idp:AdminDeleteUser", "cognito-idp:ListUsers"]
     assert statement["Effect"] == "Allow" and statement["Resource"] == {"Fn::GetAtt": [pool_id, "Arn"]}
     for name in PYTHON_FUNCTIONS:
         if name != "data":
@@ -642,7 +643,7 @@ def test_given_an_existing_pool_then_the_data_function_may_delete_users_from_it_
 ) -> None:
     assert synth_prod.env("data")["COGNITO_USER_POOL_ID"] == "eu-west-1_AbCdEf123"
     (statement,) = _cognito_statements(synth_prod, "data")
-    assert actions(statement) == ["cognito-idp:AdminDeleteUser"]
+    assert sorted(actions(statement)) == ["cognito-idp:AdminDeleteUser", "cognito-idp:ListUsers"]
     resource = json.dumps(statement["Resource"])
     assert ":cognito-idp:eu-west-1:" in resource and ":userpool/eu-west-1_AbCdEf123" in resource
     assert "*" not in resource

@@ -110,6 +110,24 @@ async def test_given_a_user_pool_when_erasing_then_the_sign_in_account_goes_with
     assert not _account_exists(cognito, pool_id, user)
 
 
+async def test_given_a_pool_whose_usernames_are_not_the_sub_when_erasing_then_the_account_is_found_and_deleted(
+    db: Database, settings: Settings, cognito: Any
+) -> None:
+    """GIVEN an imported pool that signs in by username (the username is not the `sub`, as for
+    users federated from another provider) WHEN the user erases THEN their account is found by
+    `sub` and deleted, not mistaken for one already gone."""
+    pool_id = cognito.create_user_pool(PoolName="imported")["UserPool"]["Id"]
+    created = cognito.admin_create_user(UserPoolId=pool_id, Username="alice_01")["User"]
+    user = uuid.UUID(next(a["Value"] for a in created["Attributes"] if a["Name"] == "sub"))
+    assert created["Username"] == "alice_01"
+    headers = auth_headers(user, settings)
+    async with client_for(build_app(db, _settings_with(settings, cognito_user_pool_id=pool_id))) as client:
+        await _use_the_coach(client, headers)
+        assert (await client.delete(f"{BASE}/me", headers=headers)).status_code == 204
+    with pytest.raises(cognito.exceptions.UserNotFoundException):
+        cognito.admin_get_user(UserPoolId=pool_id, Username="alice_01")
+
+
 async def test_given_the_user_pool_failing_after_the_rows_are_deleted_then_503_and_a_retry_finishes(
     db: Database, settings: Settings, cognito: Any
 ) -> None:

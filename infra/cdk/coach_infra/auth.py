@@ -13,7 +13,7 @@ trigger by CDK: the stack grants that pool permission to invoke the trigger and 
 `PostConfirmationTrigger` output says how to attach it.
 
 `DELETE /me` deletes the user's account too: `allow_account_deletion` gives the data function the
-pool id (`COGNITO_USER_POOL_ID`) and `cognito-idp:AdminDeleteUser` on this pool only."""
+pool id (`COGNITO_USER_POOL_ID`) and `cognito-idp:ListUsers` + `AdminDeleteUser` on this pool only."""
 
 from __future__ import annotations
 
@@ -30,7 +30,8 @@ MIN_PASSWORD_LENGTH = 12
 ID_TOKEN_VALIDITY = Duration.hours(1)
 ACCESS_TOKEN_VALIDITY = Duration.hours(1)
 REFRESH_TOKEN_VALIDITY = Duration.days(30)
-ACCOUNT_DELETION_ACTIONS = ("cognito-idp:AdminDeleteUser",)
+ACCOUNT_DELETION_ACTIONS = ("cognito-idp:ListUsers", "cognito-idp:AdminDeleteUser")
+"""Find the user by `sub`, then delete them by their username (coach_core/identity.py)."""
 
 
 class UserPool(Construct):

@@ -3,10 +3,12 @@ deletes after the user's data: `AdminDeleteUser` through boto3, with the pool th
 `COGNITO_USER_POOL_ID`. Without a pool (local runs) there is nothing to delete and the erasure
 says so in the log.
 
-The username passed is the token's `sub`: Cognito accepts a local user's `sub` wherever a username
-is asked for (the stack's pool signs in by e-mail, so its usernames are the `sub` anyway). A user
-already gone is a success, so a retried erasure finishes. Any other failure is a 503 for the
-caller to retry; the error's text (it can name the pool or the request) is never shown or logged.
+The user is found by the token's `sub` (`ListUsers` filtered on `sub`), then deleted by the
+username the pool gives them: that works for any pool, one whose usernames are the `sub` (the
+stack's, which signs in by e-mail) or not (an imported pool, users federated from another
+provider). A user already gone is a success, so a retried erasure finishes. Any other failure is
+a 503 for the caller to retry; the error's text (it can name the pool or the request) is never
+shown or logged.
 """
 
 from __future__ import annotations
@@ -71,9 +73,7 @@ class SignInAccounts:
         from botocore.exceptions import BotoCoreError, ClientError
 
         try:
-            await asyncio.to_thread(
-                self._cognito().admin_delete_user, UserPoolId=self.user_pool_id, Username=str(user_id)
-            )
+            return await asyncio.to_thread(self._delete, self.user_pool_id, user_id)
         except ClientError as exc:
             if exc.response.get("Error", {}).get("Code") in ABSENT_CODES:
                 return AccountDeletion.ABSENT
@@ -82,4 +82,12 @@ class SignInAccounts:
         except BotoCoreError as exc:
             log_exception("could not reach the user pool", exc)
             raise DependencyUnavailableError("the sign-in account could not be deleted") from None
+
+    def _delete(self, pool_id: str, user_id: uuid.UUID) -> AccountDeletion:
+        client = self._cognito()
+        # `user_id` is a UUID, so the filter cannot be anything but this one equality.
+        found = client.list_users(UserPoolId=pool_id, Filter=f'sub = "{user_id}"', Limit=1)["Users"]
+        if not found:
+            return AccountDeletion.ABSENT
+        client.admin_delete_user(UserPoolId=pool_id, Username=found[0]["Username"])
         return AccountDeletion.DELETED
