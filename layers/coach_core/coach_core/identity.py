@@ -14,6 +14,7 @@ shown or logged.
 from __future__ import annotations
 
 import asyncio
+import threading
 import uuid
 from enum import StrEnum
 from typing import Any
@@ -38,9 +39,10 @@ class SignInAccounts:
     """Deletes sign-in accounts from one user pool. The boto3 client is built on first use (its
     import costs cold-start time every other request would pay) and reused."""
 
-    def __init__(self, user_pool_id: str | None, *, client: Any = None) -> None:
+    def __init__(self, user_pool_id: str | None) -> None:
         self.user_pool_id = user_pool_id or None
-        self._client = client
+        self._client: Any = None
+        self._lock = threading.Lock()  # boto3's default session must not build clients concurrently
 
     @property
     def region(self) -> str | None:
@@ -49,7 +51,9 @@ class SignInAccounts:
         return self.user_pool_id.split("_", 1)[0] if self.user_pool_id else None
 
     def _cognito(self) -> Any:
-        if self._client is None:
+        with self._lock:
+            if self._client is not None:
+                return self._client
             import boto3
             from botocore.config import Config
 
@@ -62,7 +66,7 @@ class SignInAccounts:
                     retries={"max_attempts": MAX_ATTEMPTS, "mode": "standard"},
                 ),
             )
-        return self._client
+            return self._client
 
     async def delete(self, user_id: uuid.UUID) -> AccountDeletion:
         """Delete the user's account; `DependencyUnavailableError` (503) when Cognito fails."""
