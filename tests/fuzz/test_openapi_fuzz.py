@@ -40,9 +40,10 @@ SENT: Counter[str] = Counter()
 
 
 @pytest.fixture(scope="module")
-def live_app(database_url: str, redis_url: str) -> Iterator[tuple[str, str]]:
+def live_app(request: pytest.FixtureRequest, database_url: str, redis_url: str) -> Iterator[tuple[str, str]]:
     """The app under uvicorn with the offline provider and no rate limits (the fuzzer sends
-    hundreds of requests a minute), and a token for a seeded user."""
+    hundreds of requests a minute), and a token for a seeded user. The run's figures (cases per
+    operation, seconds) are written to the terminal at the end."""
     settings = make_settings(database_url, redis_url, f"fuzz:{uuid.uuid4().hex[:10]}:",
                              coach_rate_limit_per_minute=0, coach_daily_token_budget=0)
 
@@ -61,7 +62,12 @@ def live_app(database_url: str, redis_url: str) -> Iterator[tuple[str, str]]:
         started = time.perf_counter()
         yield server.base_url, token
         elapsed = time.perf_counter() - started
-    print(f"\nschemathesis: {sum(SENT.values())} cases over {len(SENT)} operations in {elapsed:.1f} s: {dict(SENT)}")
+    reporter = request.config.pluginmanager.get_plugin("terminalreporter")
+    capture = request.config.pluginmanager.get_plugin("capturemanager")
+    if reporter is not None and capture is not None:
+        with capture.global_and_fixture_disabled():
+            reporter.write_line(f"\nschemathesis: {sum(SENT.values())} cases over {len(SENT)} operations in "
+                                f"{elapsed:.1f} s: {dict(SENT)}")
 
 
 def _document() -> dict[str, Any]:
