@@ -183,6 +183,25 @@ async def test_given_a_user_with_no_row_when_exporting_then_an_empty_export_and_
     assert await fetch_one(db, "SELECT 1 FROM users WHERE id = %s", (user,)) is None
 
 
+async def test_given_a_stored_session_when_exporting_then_every_timestamp_carries_its_utc_offset(
+    offline_client: httpx.AsyncClient, db: Database, settings: Settings
+) -> None:
+    """GIVEN a session (the database keeps naive UTC) WHEN `GET /me/data` THEN `created_at` and
+    `last_activity_at` are RFC 3339 `date-time`s with an offset (UTC, `Z`), as the document says."""
+    user = uuid.uuid4()
+    headers = auth_headers(user, settings)
+    chat = await offline_client.post(f"{BASE}/chat", json={"message": "How am I doing?"}, headers=headers)
+    assert chat.status_code == 200
+    [session] = (await offline_client.get(f"{BASE}/me/data", headers=headers)).json()["sessions"]
+    row = await fetch_one(db, "SELECT created_at FROM ai_session WHERE user_id = %s", (user,))
+    assert row is not None
+    for key in ("created_at", "last_activity_at"):
+        assert session[key].endswith("Z"), session[key]
+        stamp = dt.datetime.fromisoformat(session[key])
+        assert stamp.utcoffset() == dt.timedelta(0)
+    assert dt.datetime.fromisoformat(session["created_at"]) == row["created_at"].replace(tzinfo=dt.UTC)
+
+
 def _latest_weight(insights: dict[str, Any]) -> float | None:
     (trend,) = [i for i in insights["insights"] if i["key"] == "weight_trend"]
     value = trend["values"]["latest_average_kg"]

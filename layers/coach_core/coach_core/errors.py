@@ -48,10 +48,11 @@ class ProviderError(CoachError):
     """The LLM provider failed; the detail stays in logs, the user sees the generic text.
 
     `retryable` says whether a second provider may well succeed where this one failed: an
-    outage (5xx or 429 after the SDK's own retries, a timeout, a failed connection) is; an
-    authentication, bad-request or content error is not (it would fail alike elsewhere, or it
-    points at our configuration). Each provider module classifies its SDK's errors once, in
-    its `_map_error`; the fallback provider and the circuit breakers read only this flag."""
+    outage (5xx or 429 after the SDK's own retries, a timeout, a failed connection) is, and so
+    is an answer that is nonsense (`ProviderResponseError`); an authentication, bad-request or
+    content error is not (it would fail alike elsewhere, or it points at our configuration).
+    Each provider module classifies its SDK's errors once, in its `_map_error`; the fallback
+    provider and the circuit breakers read only this flag."""
 
     status_code = 502
     public_message = "The coach is unavailable right now. Please try again in a moment."
@@ -81,6 +82,16 @@ class ProviderAuthenticationError(ProviderError):
 class ProviderRequestError(ProviderError):
     """400/404/422 and other 4xx: the request itself was refused (a wrong model id, a shape
     the API rejects). Never failed over: the same request would be refused elsewhere too."""
+
+
+class ProviderResponseError(ProviderError):
+    """The provider answered, but not with an answer: a missing or mistyped field, an unknown
+    content block, tool-call type or stop reason, a body that is not JSON, a stream that ends
+    without its finish. Nothing of it is passed on. It says nothing against our request (the
+    same round is well-formed for another provider), so it is failed over like an outage and
+    counts against the provider's circuit breaker."""
+
+    retryable = True
 
 
 class ProviderConfigurationError(ProviderError):
