@@ -98,12 +98,15 @@ class DataService:
         tier = profile.tier if profile else "standard"
         limits = self.limits.for_tier(tier)
         used_today = next((d.tokens for d in days if d.day == today), 0)
+        counted = await self.limits.counted(user_id, today) if limits.daily_tokens else 0
         return UsageResponse(
             tier=tier,
             requests_per_minute=limits.requests_per_minute or None,
             daily_token_budget=limits.daily_tokens or None,
             tokens_used_today=used_today,
-            tokens_left_today=None if not limits.daily_tokens else max(0, limits.daily_tokens - used_today),
+            tokens_left_today=None if not limits.daily_tokens else max(
+                0, limits.daily_tokens - max(used_today, counted)
+            ),
             days=[UsageDayView(day=d.day, requests=d.requests, input_tokens=d.input_tokens,
                                output_tokens=d.output_tokens, guard_tokens=d.guard_tokens,
                                providers=by_day.get(d.day, [])) for d in days],
@@ -172,5 +175,7 @@ class DataService:
                 await self.cache.delete_user(user_id)
             except Exception:
                 raise DependencyUnavailableError("cached tool results could not be erased") from None
-        await self.limits.forget_user(user_id)
+        # The limiter's counters (rate, today's budget) are kept: they hold no personal data (a
+        # keyed hash of the identity) and expire on their own, and erasing them would hand an
+        # erased account a fresh budget.
         logger.info("user erased", extra={"user_id": str(user_id)})
