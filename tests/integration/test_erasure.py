@@ -1,13 +1,15 @@
 """`DELETE /me` over HTTP against the real app, PostgreSQL and Redis, with the user pool mocked by
-moto: the rows go first (committed), then the cached tool results, the limiter counters and, last,
-the Cognito account. A step that fails after the rows are gone answers 503 with `Retry-After`, the
-rows stay deleted, and a retry with the same token finishes the job."""
+moto: the rows go first (committed), then the cached tool results, the model guard's cached
+verdicts and, last, the Cognito account (the limiter's counters are kept: see test_limits). A step
+that fails after the rows are gone answers 503 with `Retry-After`, the rows stay deleted, and a
+retry with the same token finishes the job."""
 
 from __future__ import annotations
 
 import logging
 import uuid
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
+from contextlib import asynccontextmanager
 from typing import Any
 
 import boto3
@@ -16,10 +18,14 @@ import pytest
 from moto import mock_aws
 from redis.asyncio import Redis
 
+from coach_core.api import create_app
 from coach_core.db.connection import Database
 from coach_core.errors import DependencyUnavailableError
+from coach_core.guard import GuardRunner, ModerationGuard
+from coach_core.providers.openai import OpenAIModerator
 from coach_core.settings import Settings
-from tests.api_support import auth_headers, build_app, client_for, fetch_one, make_settings
+from tests.api_support import auth_headers, build_app, build_service, client_for, fetch_one, make_settings
+from tests.fakes.moderation_fake import SAFE, FakeModerationServer
 
 pytestmark = pytest.mark.integration
 
@@ -28,6 +34,12 @@ REGION = "eu-west-1"
 ASK = {"message": "How is my weight trending?"}
 PROFILE = {"birth_date": "1990-05-01", "sex": "female", "height_cm": 168.0, "activity_level": "lightly_active",
            "goal": {"type": "lose", "target_weight_kg": 62.0, "target_rate_kg_per_week": 0.5}}
+
+
+@pytest.fixture(scope="module")
+def moderation() -> Iterator[FakeModerationServer]:
+    with FakeModerationServer() as server:
+        yield server
 
 
 @pytest.fixture
@@ -89,6 +101,30 @@ async def _has_rows(db: Database, user: uuid.UUID) -> bool:
 def _settings_with(settings: Settings, **overrides: Any) -> Settings:
     urls = {"redis_url": settings.redis_url, **overrides}
     return make_settings(settings.database_url, urls.pop("redis_url"), settings.redis_key_prefix, **urls)
+
+
+def _moderation_guard(server: FakeModerationServer, settings: Settings, redis_url: str) -> GuardRunner:
+    """The moderation guard with its verdict cache on, in Redis at `redis_url`."""
+    moderator = OpenAIModerator(api_key="test-key-not-secret", base_url=server.base_url, timeout=5)
+    return GuardRunner(ModerationGuard(moderator), timeout_seconds=1.5, cache_seconds=600, redis_url=redis_url,
+                       key_prefix=settings.redis_key_prefix, hash_key=settings.hash_key())
+
+
+@asynccontextmanager
+async def _guarded_client(db: Database, settings: Settings, guard: GuardRunner) -> AsyncIterator[httpx.AsyncClient]:
+    try:
+        async with client_for(create_app(service=build_service(db, settings, guard=guard), settings=settings)) as c:
+            yield c
+    finally:
+        await guard.aclose()
+
+
+async def _guard_key_exists(settings: Settings, guard: GuardRunner, user: uuid.UUID) -> bool:
+    redis = Redis.from_url(settings.redis_url)
+    try:
+        return bool(await redis.exists(guard.user_key(user)))
+    finally:
+        await redis.aclose()
 
 
 async def test_given_a_user_pool_when_erasing_then_the_sign_in_account_goes_with_the_data(
@@ -198,3 +234,58 @@ async def test_given_no_user_pool_configured_when_erasing_then_the_account_step_
     assert any("no user pool configured (COGNITO_USER_POOL_ID)" in m for m in messages), messages
     erased = [r for r in caplog.records if r.getMessage() == "user erased"]
     assert erased and erased[-1].__dict__.get("sign_in_account") == "skipped"
+
+
+async def test_given_cached_guard_verdicts_when_erasing_then_the_users_verdicts_go_and_anothers_stay(
+    db: Database, settings: Settings, cognito: Any, moderation: FakeModerationServer
+) -> None:
+    """GIVEN the model guard with its verdict cache on and two users whose messages it judged
+    (verdicts cached per user) WHEN one of them DELETE /me THEN 204, and that user's cached
+    verdicts are gone with their rows and account, while the other user's verdicts stay."""
+    pool_id = _pool(cognito)
+    user, other = _sign_up(cognito, pool_id), uuid.uuid4()
+    working = _settings_with(settings, cognito_user_pool_id=pool_id)
+    guard = _moderation_guard(moderation, settings, settings.redis_url)
+    moderation.script([SAFE] * 4)  # input + output of one chat each
+    async with _guarded_client(db, working, guard) as client:
+        await _use_the_coach(client, auth_headers(user, settings))
+        assert (await client.post(f"{BASE}/chat", json=ASK, headers=auth_headers(other, settings))).status_code == 200
+        assert len(moderation.requests) == 4
+        assert await _guard_key_exists(settings, guard, user) and await _guard_key_exists(settings, guard, other)
+        assert (await client.delete(f"{BASE}/me", headers=auth_headers(user, settings))).status_code == 204
+    assert not await _guard_key_exists(settings, guard, user)
+    assert await _guard_key_exists(settings, guard, other)
+    assert not await _has_rows(db, user) and not _account_exists(cognito, pool_id, user)
+
+
+async def test_given_the_guard_cache_unreachable_during_erase_then_503_rows_deleted_account_kept_and_a_retry_finishes(
+    db: Database, settings: Settings, cognito: Any, moderation: FakeModerationServer
+) -> None:
+    """GIVEN cached guard verdicts of a user WHEN they erase while the guard's verdict cache is
+    unreachable THEN 503 with Retry-After: the rows and cached tool results are already deleted,
+    the verdicts are still cached and the sign-in account still exists (the guard step comes
+    before Cognito) WHEN they retry with the cache back THEN 204: no verdict and no account remain."""
+    pool_id = _pool(cognito)
+    user = _sign_up(cognito, pool_id)
+    headers = auth_headers(user, settings)
+    working = _settings_with(settings, cognito_user_pool_id=pool_id)
+    moderation.script([SAFE] * 2)
+    guard = _moderation_guard(moderation, settings, settings.redis_url)
+    async with _guarded_client(db, working, guard) as client:
+        await _use_the_coach(client, headers)
+    assert await _guard_key_exists(settings, guard, user)
+
+    async with _guarded_client(db, working, _moderation_guard(moderation, settings, "redis://127.0.0.1:1/0")) as c:
+        failed = await c.delete(f"{BASE}/me", headers=headers)
+    assert failed.status_code == 503
+    assert failed.headers["retry-after"] == str(DependencyUnavailableError.retry_after_seconds)
+    assert failed.json() == {"detail": DependencyUnavailableError.public_message}
+    assert not await _has_rows(db, user) and await _tool_keys(settings, user) == []
+    assert await _guard_key_exists(settings, guard, user)
+    assert _account_exists(cognito, pool_id, user)
+
+    retry_guard = _moderation_guard(moderation, settings, settings.redis_url)
+    async with _guarded_client(db, working, retry_guard) as client:
+        assert (await client.delete(f"{BASE}/me", headers=headers)).status_code == 204
+    assert not await _guard_key_exists(settings, retry_guard, user)
+    assert not _account_exists(cognito, pool_id, user)

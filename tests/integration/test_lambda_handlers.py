@@ -56,6 +56,7 @@ def lambda_env(monkeypatch: pytest.MonkeyPatch, database_url: str, redis_url: st
     monkeypatch.setenv("REDIS_URL", redis_url)
     monkeypatch.setenv("REDIS_KEY_PREFIX", redis_prefix)
     monkeypatch.setenv("LLM_PROVIDER", "offline")
+    monkeypatch.setenv("COACH_HASH_SECRET", "test-only-hash-secret-" + "h" * 32)  # from Secrets Manager on AWS
     for var in ("OPENAI_SECRET_NAME", "DB_SECRET_NAME", "OPENAI_API_KEY", "ANTHROPIC_API_KEY"):
         monkeypatch.delenv(var, raising=False)
     _reset()

@@ -108,12 +108,13 @@ class CircuitOpenError(ProviderError):
 
 
 class RateLimitedError(CoachError):
-    """Over the per-user rate limit or the day's token budget: 429 with `Retry-After`, before
-    any provider call."""
+    """Over the per-user rate limit, the cap on a user's open streams or the day's token
+    budget: 429 with `Retry-After`, before any provider call (and before the model guard)."""
 
     status_code = 429
     public_message = "You're sending messages faster than the coach can answer. Please wait a moment."
     budget_message = "You've used today's coaching allowance. It resets at midnight UTC."
+    streams_message = "You already have answers on the way. Please wait for one to finish, then ask again."
 
 
 class DeadlineExceededError(CoachError):

@@ -6,6 +6,8 @@ A bad value fails at start-up with a message that names the variable.
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 from functools import lru_cache
 from typing import Literal
 
@@ -61,6 +63,9 @@ ENV_COGNITO_USER_POOL_ID = "COGNITO_USER_POOL_ID"
 ENV_JWT_MAX_LIFETIME_HOURS = "JWT_MAX_LIFETIME_HOURS"
 ENV_COACH_EXPIRED_HISTORY_RETENTION_DAYS = "COACH_EXPIRED_HISTORY_RETENTION_DAYS"
 ENV_COACH_VIOLATION_EXCERPT_RETENTION_DAYS = "COACH_VIOLATION_EXCERPT_RETENTION_DAYS"
+ENV_COACH_MAX_STREAMS_PER_USER = "COACH_MAX_STREAMS_PER_USER"
+ENV_COACH_HASH_SECRET = "COACH_HASH_SECRET"
+ENV_COACH_HASH_SECRET_NAME = "COACH_HASH_SECRET_NAME"
 
 ProviderName = Literal["openai", "anthropic", "offline"]
 GuardKind = Literal["none", "moderation", "llm"]
@@ -69,6 +74,10 @@ CoachEnv = Literal["dev", "prod"]
 
 MIN_JWT_SECRET_BYTES = 32
 USER_POOL_ID_PATTERN = r"^[\w-]+_[0-9a-zA-Z]+$"
+MIN_HASH_SECRET_BYTES = 32
+HASH_KEY_FROM_JWT_SECRET = b"coach-ai/keyed-hash/v1"
+"""Locally, without COACH_HASH_SECRET, the keyed-hash key is derived from the JWT secret with
+this label (never the JWT secret itself)."""
 
 
 def _env(name: str) -> AliasChoices:
@@ -173,6 +182,13 @@ class Settings(BaseSettings):
         None, ge=0, le=10**10, validation_alias=_env(ENV_COACH_DAILY_TOKEN_BUDGET)
     )
     """Overrides the standard tier's tokens per UTC day (others scale with it); 0 = unlimited."""
+    coach_max_streams_per_user: int = Field(
+        2, ge=0, le=1000, validation_alias=_env(ENV_COACH_MAX_STREAMS_PER_USER)
+    )
+    """Streams one user may have open at once, across every worker; 0 = no cap."""
+    coach_hash_secret: SecretStr | None = Field(None, validation_alias=_env(ENV_COACH_HASH_SECRET))
+    """The key of the keyed hashes (HMAC-SHA256) that stand for a user in the limiter's and the
+    guard cache's Redis keys; on Lambda it comes from COACH_HASH_SECRET_NAME (Secrets Manager)."""
     db_secret_name: str | None = Field(None, validation_alias=_env(ENV_DB_SECRET_NAME))
     secrets_cache_seconds: int = Field(300, ge=0, le=86400, validation_alias=_env(ENV_SECRETS_CACHE_SECONDS))
     log_prompts: bool = Field(False, validation_alias=_env(ENV_LOG_PROMPTS))
@@ -209,6 +225,22 @@ class Settings(BaseSettings):
                 f"(or set {ENV_JWKS_URL} to verify RS256 tokens); `make run` generates one into .coach/"
             )
         return secret
+
+    def hash_key(self) -> bytes:
+        """The keyed-hash key: COACH_HASH_SECRET, else (locally) one derived from JWT_SECRET; a
+        deployment with neither is a configuration error naming the variable."""
+        secret = self.coach_hash_secret.get_secret_value() if self.coach_hash_secret is not None else ""
+        if secret:
+            if len(secret.encode()) < MIN_HASH_SECRET_BYTES:
+                raise SettingsError(f"{ENV_COACH_HASH_SECRET} must be at least {MIN_HASH_SECRET_BYTES} bytes")
+            return secret.encode()
+        jwt = self.jwt_secret.get_secret_value() if self.jwt_secret is not None else ""
+        if len(jwt.encode()) >= MIN_JWT_SECRET_BYTES:
+            return hmac.new(jwt.encode(), HASH_KEY_FROM_JWT_SECRET, hashlib.sha256).digest()
+        raise SettingsError(
+            f"{ENV_COACH_HASH_SECRET} must be set to a random value of at least {MIN_HASH_SECRET_BYTES} bytes "
+            f"(on Lambda: {ENV_COACH_HASH_SECRET_NAME}); it keys the limiter's and the guard cache's hashes"
+        )
 
     @property
     def on_lambda(self) -> bool:
