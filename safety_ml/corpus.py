@@ -34,6 +34,7 @@ KEYS: Final = (
 )
 ACTIONS: Final = ("allow", "modify", "block", "flag")
 NEAR_DUPLICATE: Final = 0.8
+RARE_SHINGLE: Final = 40
 SHINGLE: Final = 5
 
 # Sets written by the team (the rule authors) or derived from the rules: never reported as unseen.
@@ -151,30 +152,48 @@ def shingles(key: str, size: int = SHINGLE) -> frozenset[str]:
 
 def near_duplicate_pairs(cases: Sequence[Case], threshold: float = NEAR_DUPLICATE) -> list[tuple[int, int, float]]:
     """Pairs (i, j), i < j, of cases in different sets whose keys are equal or whose shingle sets
-    have Jaccard similarity >= threshold. Candidate pairs come from an inverted index of the
-    shingles, so the cost follows the overlap, not the square of the corpus."""
+    have Jaccard similarity >= threshold. Candidates are the pairs that share a rare shingle (one
+    in at most `RARE_SHINGLE` cases): two texts that similar share most of their shingles, rare
+    ones included, so the search costs what the overlap costs, not the square of the corpus;
+    texts with no rare shingle (a few common words) are compared by key."""
     import numpy as np
     from scipy import sparse
 
+    grams = [shingles(c.key) for c in cases]
+    df = Counter(g for gs in grams for g in gs)
     vocab: dict[str, int] = {}
-    rows, cols = [], []
-    for i, case in enumerate(cases):
-        for s in shingles(case.key):
+    rows, cols, rare = [], [], []
+    for i, gs in enumerate(grams):
+        for g in gs:
             rows.append(i)
-            cols.append(vocab.setdefault(s, len(vocab)))
-    m = sparse.csr_matrix((np.ones(len(rows), dtype=np.float32), (rows, cols)), shape=(len(cases), len(vocab)))
-    sizes = np.asarray(m.sum(axis=1)).ravel()
+            cols.append(vocab.setdefault(g, len(vocab)))
+            rare.append(df[g] <= RARE_SHINGLE)
+    ones = np.ones(len(rows), dtype=np.int32)
+    full = sparse.csr_matrix((ones, (rows, cols)), shape=(len(cases), len(vocab)))
+    keep = np.array(rare)
+    sub = sparse.csr_matrix((ones[keep], (np.array(rows)[keep], np.array(cols)[keep])), shape=full.shape)
+    candidates = sparse.triu(sub @ sub.T, k=1).tocoo()
     sets = np.array([c.set for c in cases])
-    pairs: list[tuple[int, int, float]] = []
-    for start in range(0, len(cases), 2000):
-        block = (m[start : start + 2000] @ m.T).tocoo()
-        for i, j, inter in zip(block.row + start, block.col, block.data, strict=True):
-            if i >= j or sets[i] == sets[j]:
-                continue
-            jac = inter / (sizes[i] + sizes[j] - inter)
-            if jac >= threshold or cases[i].key == cases[j].key:
-                pairs.append((int(i), int(j), float(jac)))
-    return pairs
+    pick = sets[candidates.row] != sets[candidates.col]
+    first, second = candidates.row[pick], candidates.col[pick]
+    sizes = np.asarray(full.sum(axis=1)).ravel()
+    found: dict[tuple[int, int], float] = {}
+    for lo in range(0, len(first), 200_000):
+        a, b = first[lo : lo + 200_000], second[lo : lo + 200_000]
+        inter = np.asarray(full[a].multiply(full[b]).sum(axis=1)).ravel()
+        jac = inter / (sizes[a] + sizes[b] - inter)
+        for i, j, x in zip(a[jac >= threshold].tolist(), b[jac >= threshold].tolist(), jac[jac >= threshold].tolist(),
+                           strict=True):
+            found[(i, j)] = x
+    by_key: dict[str, list[int]] = {}
+    for i, c in enumerate(cases):
+        by_key.setdefault(c.key, []).append(i)
+    for same in by_key.values():
+        for a, i in enumerate(same):
+            for j in same[a + 1 :]:
+                if cases[i].set != cases[j].set:
+                    found.setdefault((i, j), 1.0)
+    return sorted((i, j, jac) for (i, j), jac in found.items())
 
 
 def dedupe(cases: Sequence[Case]) -> tuple[list[Case], list[tuple[Case, Case, float]]]:

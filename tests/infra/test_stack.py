@@ -770,3 +770,29 @@ def test_given_tracer_context_then_powertools_tracer_is_on_and_lambda_tracing_al
         assert synth.env(name)["POWERTOOLS_TRACE_DISABLED"] == "true"
         assert synth_prod.env(name)["POWERTOOLS_TRACE_DISABLED"] == "false"
         assert synth.function(name)["TracingConfig"] == {"Mode": "Active"}
+
+
+def test_given_the_committed_cdk_json_then_every_model_written_text_passes_a_model_guard(
+    synth: Synth, synth_prod: Synth
+) -> None:
+    """GIVEN the committed cdk.json (coach:safetyGuard "auto") WHEN synthesized THEN the chat, stream
+    and plan functions run a model guard: OpenAI's moderation with OpenAI as primary, the provider's
+    cheapest tier (llm) with Anthropic; functions that write no model text run none (issue 21 §5)."""
+    from tests.infra.conftest import load_cdk_app_module
+
+    assert load_cdk_app_module().cdk_json_context()["coach:safetyGuard"] == "auto"
+    for stack, guard in ((synth, "moderation"), (synth_prod, "llm")):
+        for name in ("chat", "chat_stream", "plan"):
+            assert stack.env(name)["SAFETY_GUARD"] == guard, (name, guard)
+        for name in ("insights", "data"):
+            assert "SAFETY_GUARD" not in stack.env(name), name
+
+
+def test_given_the_explicit_opt_out_then_no_model_guard_runs(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """GIVEN coach:safetyGuard "none" (the explicit opt-out) WHEN synthesized THEN no function runs a
+    model guard (SAFETY_GUARD=none): the rules and the learned model remain."""
+    from tests.infra.conftest import synthesize
+
+    stack = synthesize(tmp_path_factory, {"coach:safetyGuard": "none"})
+    for name in ("chat", "chat_stream", "plan"):
+        assert stack.env(name).get("SAFETY_GUARD", "none") == "none", name

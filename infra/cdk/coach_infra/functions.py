@@ -100,7 +100,7 @@ SPECS: tuple[FunctionSpec, ...] = (
     ),
     FunctionSpec(
         "plan", "POST /plan", 512, BUFFERED_TIMEOUT,
-        behind_alias=True, uses_cache=True, calls_llm=True, buffered_api=True,
+        behind_alias=True, uses_cache=True, calls_llm=True, guarded=True, buffered_api=True,
     ),
     FunctionSpec(
         "insights", "GET /insights", 512, BUFFERED_TIMEOUT,

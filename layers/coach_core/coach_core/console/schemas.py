@@ -66,6 +66,7 @@ class ViolationEntry(_Model):
     rule_id: str | None
     source: str
     guard_model: str | None
+    score: float | None = None
     trigger_content: str
     created_at: UtcDateTime
 

@@ -17,7 +17,7 @@ TOOL_COLUMNS = (
 )
 VIOLATION_COLUMNS = (
     "user_id", "session_id", "direction", "violation_type", "severity", "trigger_content", "action_taken",
-    "rule_id", "source", "guard_model",
+    "rule_id", "source", "guard_model", "score",
 )
 
 
@@ -41,9 +41,9 @@ async def insert_violations(conn: Conn, rows: Sequence[PolicyViolationRow]) -> N
     await conn.execute(
         """
         INSERT INTO ai_policy_violation_log (user_id, session_id, direction, violation_type, severity,
-            trigger_content, action_taken, rule_id, source, guard_model, category_scores)
+            trigger_content, action_taken, rule_id, source, guard_model, score, category_scores)
         SELECT * FROM unnest(%s::uuid[], %s::uuid[], %s::text[], %s::text[], %s::text[], %s::text[],
-            %s::text[], %s::text[], %s::text[], %s::text[], %s::jsonb[])
+            %s::text[], %s::text[], %s::text[], %s::text[], %s::float8[], %s::jsonb[])
         """,
         [
             *([getattr(r, c) for r in rows] for c in VIOLATION_COLUMNS),
@@ -95,7 +95,7 @@ async def purge_violation_excerpts(conn: Conn, cutoff: dt.datetime, batch_size: 
 
 SESSION_VIOLATIONS_SQL = """
 SELECT id, user_id, session_id, direction, violation_type, severity, trigger_content, action_taken,
-       rule_id, source, guard_model, category_scores, created_at
+       rule_id, source, guard_model, score, category_scores, created_at
 FROM ai_policy_violation_log
 WHERE user_id = %s AND session_id = %s
 ORDER BY id

@@ -2,8 +2,9 @@
 
 The model's JSON gets one repair round (the validation error is sent back once). The
 distinct daily calorie targets then pass the output check as "Daily target: N kcal per day."
-and the plan's text too; days under 1,200 kcal are raised to it, and a blocked text swaps in
-the deterministic plan built from the user's own targets. Violation and tool-call rows are
+and the plan's text passes both the rules and the model-based guard, like a chat answer; days
+under 1,200 kcal are raised to it, and a text either layer rejects swaps in the deterministic
+plan built from the user's own targets. Violation and tool-call rows are
 written in one transaction. Like a chat turn, a plan passes the limits first (a reservation of
 the day's budget) and each model call's usage is written as it is reported.
 """
@@ -25,6 +26,7 @@ from coach_core.schemas import PlanResponse, WeeklyPlan
 from coach_core.service.chat import dedupe, gap_items, trace_items
 from coach_core.service.metering import UsageMeter
 from coach_core.service.parts import ServiceParts
+from coach_core.service.safety import guard_message, guard_row
 from coach_core.service.sessions import violation_rows
 from coach_core.tools.registry import BoundTools
 
@@ -51,6 +53,7 @@ class PlanService:
         self.contexts = parts.contexts
         self.sessions = parts.sessions
         self.limits = parts.limits
+        self.guard = parts.guard
 
     async def plan(self, user_id: uuid.UUID) -> PlanResponse:
         context = await self.contexts.get(user_id)
@@ -89,7 +92,7 @@ class PlanService:
             if plan is None:
                 logger.warning("plan rejected after one repair", extra={"problem": problem[:300]})
                 raise PlanGenerationError("plan JSON invalid after repair")
-            plan, disclaimers, rows = await self._check_plan(plan, tools, user_id)
+            plan, disclaimers, rows = await self._check_plan(plan, tools, user_id, meter)
         except Exception:
             await self.sessions.record_logs([], tools.take_log_rows())
             raise
@@ -106,7 +109,7 @@ class PlanService:
         )
 
     async def _check_plan(
-        self, plan: WeeklyPlan, tools: BoundTools, user_id: uuid.UUID
+        self, plan: WeeklyPlan, tools: BoundTools, user_id: uuid.UUID, meter: UsageMeter
     ) -> tuple[WeeklyPlan, list[str], list[PolicyViolationRow]]:
         targets = " ".join(f"Daily target: {kcal} kcal per day." for kcal in plan.calorie_targets())
         target_check = self.policies.check_output(targets)
@@ -118,13 +121,19 @@ class PlanService:
             prose_check, user_id, None, "output"
         )
         disclaimers = dedupe(target_check.disclaimers, prose_check.disclaimers)
-        if prose_check.replaces_message:
+        refusal = prose_check.replacement_message if prose_check.replaces_message else None
+        if refusal is None and self.guard is not None:
+            verdict = await self.guard.check(prose, "output", user_id=user_id, bill=meter.guard)
+            if verdict.is_crisis:
+                rows.append(guard_row(verdict, prose, user_id, None, "output"))
+                refusal = guard_message()
+        if refusal is not None:
             # The plan's text is unsafe: refuse it and give the deterministic plan built from
-            # the user's own targets instead, led by the policy's safety message.
+            # the user's own targets instead, led by the safety message.
             tdee = await tools.execute(PLAN_TDEE_TOOL, {})
             output = tdee.output if isinstance(tdee.output, TdeeOutput) else None
             safe = WeeklyPlan.model_validate(build_offline_plan(output))
-            summary = f"{prose_check.replacement_message or ''} {safe.summary}".strip()[:2000]
+            summary = f"{refusal} {safe.summary}".strip()[:2000]
             plan = safe.model_copy(update={"summary": summary})
         plan, _ = clamp_plan(plan)
         return plan, disclaimers, rows

@@ -23,7 +23,7 @@ from coach_core.errors import SessionNotFoundError
 from coach_core.models import ChatTurn, PolicyViolationRow, ToolCallLogRow, utcnow
 from coach_core.observability import log_exception
 from coach_core.policies.text import sanitize_trigger
-from coach_core.policies.types import Direction, PolicyResult
+from coach_core.policies.types import CRISIS_MODEL_RULE_PREFIX, Direction, PolicyResult
 from coach_core.providers.model_config import DEFAULT_TIER
 from coach_core.repositories import logs, sessions
 from coach_core.repositories import turns as turns_repo
@@ -92,6 +92,8 @@ def violation_rows(
             trigger_content=sanitize_trigger(v.trigger),
             action_taken=v.action,
             rule_id=v.rule_id or None,
+            source="model" if v.rule_id.startswith(CRISIS_MODEL_RULE_PREFIX) else "rules",
+            score=v.score,
         )
         for v in result.violations
     ]

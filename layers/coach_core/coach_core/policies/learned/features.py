@@ -1,5 +1,5 @@
-"""The learned crisis layer's features: hashed word and character n-grams of the policies'
-canonical text (`text.normalize`: case, apostrophes, leetspeak, slang and typos already folded).
+"""The learned crisis layer's features: hashed word n-grams (and optionally character n-grams) of
+the policies' canonical text (`text.normalize`: case, apostrophes, leetspeak, slang and typos already folded).
 
 Training (`safety_ml`) and inference import this one function, so the two can never disagree.
 Hashing (CRC-32, seeded per feature kind, into 2**bits buckets) keeps the artifact a flat array
@@ -25,10 +25,10 @@ _CHAR_SEED = 0x5EED00C0
 class FeatureSpec:
     """How a text becomes bucket indices; stored in the artifact's metadata and checked on load."""
 
-    bits: int = 19
-    word_ngrams: int = 2
-    char_min: int = 3
-    char_max: int = 5
+    bits: int = 20
+    word_ngrams: int = 3
+    char_min: int = 0  # 0: no character n-grams
+    char_max: int = 0
 
     def as_dict(self) -> dict[str, int]:
         return {
@@ -47,7 +47,7 @@ def indices(text: str, spec: FeatureSpec) -> list[int]:
         seed = _WORD_SEEDS[n - 1]
         found.update(crc32(b" ".join(words[i : i + n]), seed) & mask for i in range(len(words) - n + 1))
     padded = b" " + b" ".join(words) + b" "
-    for n in range(spec.char_min, spec.char_max + 1):
+    for n in range(max(1, spec.char_min), spec.char_max + 1) if spec.char_min else ():
         seed = _CHAR_SEED + n
         found.update(crc32(padded[i : i + n], seed) & mask for i in range(len(padded) - n + 1))
     return sorted(found)
