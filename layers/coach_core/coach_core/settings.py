@@ -57,6 +57,7 @@ ENV_COACH_DAILY_TOKEN_BUDGET = "COACH_DAILY_TOKEN_BUDGET"
 ENV_COACH_ENV = "COACH_ENV"
 ENV_SAFETY_GUARD_TIMEOUT_SECONDS = "SAFETY_GUARD_TIMEOUT_SECONDS"
 ENV_SAFETY_GUARD_CACHE_SECONDS = "SAFETY_GUARD_CACHE_SECONDS"
+ENV_COACH_GROUNDING_REPAIR = "COACH_GROUNDING_REPAIR"
 
 ProviderName = Literal["openai", "anthropic", "offline"]
 GuardKind = Literal["none", "moderation", "llm"]
@@ -142,6 +143,9 @@ class Settings(BaseSettings):
         1.5, gt=0, le=30, validation_alias=_env(ENV_SAFETY_GUARD_TIMEOUT_SECONDS)
     )
     safety_guard_cache_seconds: int = Field(600, ge=0, le=86400, validation_alias=_env(ENV_SAFETY_GUARD_CACHE_SECONDS))
+    coach_grounding_repair: bool = Field(False, validation_alias=_env(ENV_COACH_GROUNDING_REPAIR))
+    """`/chat` only: when the answer states figures about the user's data that the turn's data does not
+    hold, show the model those figures and the data's values once and check its corrected answer again."""
     coach_rate_limit_per_minute: int | None = Field(
         None, ge=0, le=100_000, validation_alias=_env(ENV_COACH_RATE_LIMIT_PER_MINUTE)
     )

@@ -1,6 +1,6 @@
 """The write a completed chat turn makes, as ONE statement: the exchange (session created or
-appended, history trimmed), the replaced idle session's expiry, the policy-violation and
-tool-call rows, and the day's usage (total and per provider).
+appended, history trimmed), the replaced idle session's expiry, the turn's log row (its numeric
+grounding), the policy-violation and tool-call rows, and the day's usage (total and per provider).
 
 One statement instead of a transaction of five: the connection is in autocommit, so the
 statement is atomic by itself, and it costs one round trip and no BEGIN/COMMIT. Every other
@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from psycopg.types.json import Jsonb
 
 from coach_core.db.connection import Conn
-from coach_core.models import ChatTurn, PolicyViolationRow, ToolCallLogRow
+from coach_core.models import ChatTurn, PolicyViolationRow, ToolCallLogRow, TurnLogRow
 from coach_core.repositories import usage
 from coach_core.repositories.usage import ProviderTokens
 
@@ -45,6 +45,12 @@ WITH ex AS (
 ), expired AS (
     UPDATE ai_session SET status = 'EXPIRED', expired_at = %(now)s
     WHERE id = %(expire_id)s::uuid AND status = 'ACTIVE' AND EXISTS (SELECT 1 FROM ex)
+), turn_log AS (
+    INSERT INTO ai_turn_log (user_id, session_id, provider, finish_reason, figures_checked, figures_ungrounded,
+                             ungrounded, grounding_repaired)
+    SELECT %(user_id)s, ex.id, %(turn_provider)s, %(turn_finish)s, %(turn_checked)s, %(turn_ungrounded_count)s,
+           %(turn_ungrounded)s::jsonb, %(turn_repaired)s
+    FROM ex WHERE %(turn_logged)s
 ), violations AS (
     INSERT INTO ai_policy_violation_log (user_id, session_id, direction, violation_type, severity,
         trigger_content, action_taken, rule_id, source, guard_model, category_scores)
@@ -83,6 +89,19 @@ class TurnWrite:
     output_tokens: int
     guard_tokens: int
     providers: Sequence[ProviderTokens]
+    turn_log: TurnLogRow | None = None
+
+
+def _turn_log_params(row: TurnLogRow | None) -> dict[str, object]:
+    return {
+        "turn_logged": row is not None,
+        "turn_provider": row.provider if row else None,
+        "turn_finish": row.finish_reason if row else "",
+        "turn_checked": row.figures_checked if row else 0,
+        "turn_ungrounded_count": len(row.ungrounded) if row else 0,
+        "turn_ungrounded": Jsonb([u.model_dump(mode="json") for u in row.ungrounded] if row else []),
+        "turn_repaired": row.grounding_repaired if row else False,
+    }
 
 
 def _params(w: TurnWrite) -> dict[str, object]:
@@ -99,6 +118,7 @@ def _params(w: TurnWrite) -> dict[str, object]:
         "expire_id": w.expire_id,
         "violations": Jsonb([r.model_dump(mode="json") for r in w.violations]),
         "tools": Jsonb([r.model_dump(mode="json") for r in w.tool_rows]),
+        **_turn_log_params(w.turn_log),
         **usage.usage_params(
             w.user_id, w.now.date(), requests=1, input_tokens=w.input_tokens, output_tokens=w.output_tokens,
             guard_tokens=w.guard_tokens, providers=w.providers,

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 
 from coach_core.context_builder import UserContext
 from coach_core.errors import ProviderError
+from coach_core.grounding import NOTHING_CHECKED, GroundingCheck, GroundingReport, References
 from coach_core.guard import GuardVerdict
 from coach_core.models import PolicyViolationRow, ToolCallLogRow, utcnow
 from coach_core.observability import emit_usage
@@ -42,6 +43,7 @@ from coach_core.prompts.system_prompts import get_system_prompt
 from coach_core.providers.attribution import last_provider
 from coach_core.providers.base import Message
 from coach_core.schemas import ChatRequest, ChatResponse, DataGapItem, FinishReason, ToolTraceItem
+from coach_core.service import grounding as numbers
 from coach_core.service.parts import ServiceParts
 from coach_core.service.safety import cancel, guard_message, guard_row, start_input_guard
 from coach_core.service.sessions import Exchange, SessionState, violation_rows
@@ -181,6 +183,11 @@ class ChatService:
         turn = await self.begin(user_id, request)
         return self.run(turn, streamed=True)
 
+    def _references(self, turn: Turn, tool_outputs: Sequence[str]) -> References:
+        """What the turn's figures may be grounded in (service/grounding.py)."""
+        history = self.sessions.prompt_history(turn.state)
+        return numbers.turn_references(turn.context, history, turn.message, tool_outputs)
+
     def _prompt(self, turn: Turn) -> list[Message]:
         history = [Message(t.role, t.content) for t in self.sessions.prompt_history(turn.state)]
         return [*history, Message.user(turn.message)]
@@ -234,6 +241,7 @@ class ChatService:
             streamed=streamed,
         )
         gate = StreamingOutputGuard(self.policies) if streamed else None
+        figures = GroundingCheck()  # numeric grounding: fed what the user is shown
         result: OrchestratorResult | None = None
         stopped: PolicyResult | None = None
         try:
@@ -249,6 +257,7 @@ class ChatService:
                         step = gate.feed(item.content)
                         if step.released:
                             yield TokenEvent(step.released)
+                            figures.feed(step.released)
                         if step.blocked is not None:
                             stopped = step.blocked
                             break
@@ -267,18 +276,21 @@ class ChatService:
             return
         if stopped is not None:  # a streamed sentence the rules would replace: never sent
             rows = violations + violation_rows(stopped, user_id, state.id, "output")
+            refs = self._references(turn, tools.outputs)
             safety = stopped.replacement_message or FALLBACK_SAFETY_MESSAGE
             async for event in self._replaced(
                 turn, gate.released_text if gate else "", safety, rows,
                 dedupe(checked_in.disclaimers, stopped.disclaimers), guard_tokens=guard_tokens,
-                tool_rows=tools.take_log_rows(), provider=last_provider(),
+                tool_rows=tools.take_log_rows(), provider=last_provider(), grounding=figures.report(refs),
             ):
                 yield event
             return
         if result is None:
             raise ProviderError("the orchestrator ended without a result")
+        refs = self._references(turn, tools.outputs)
 
         verdict_out = None if self.guard is None else await self.guard.check(result.text, "output")
+        was_repaired = False
         guard_tokens += verdict_out.tokens if verdict_out is not None else 0
         if gate is not None:
             if verdict_out is not None and verdict_out.is_crisis:
@@ -287,9 +299,20 @@ class ChatService:
                 tail = gate.finish()
                 if tail.released:
                     yield TokenEvent(tail.released)
+                    figures.feed(tail.released)
                 checked = tail.blocked or gate.result
         else:
             checked = self.policies.check_output(result.text)
+            if self.sessions.settings.coach_grounding_repair and not checked.replaces_message and not (
+                verdict_out is not None and verdict_out.is_crisis
+            ):
+                repaired = await numbers.repair_turn(
+                    self._provider(), self.policies, self.guard, result=result, refs=refs, model_tier=state.model_tier,
+                    system=get_system_prompt("coach", turn.context.summary), messages=self._prompt(turn),
+                )
+                if repaired is not None:
+                    result, checked, was_repaired = repaired.result, repaired.checked, True
+                    guard_tokens += repaired.guard_tokens
         rows = violations + (violation_rows(checked, user_id, state.id, "output") if checked else [])
         message: str | None = None
         if verdict_out is not None and verdict_out.is_crisis:
@@ -300,26 +323,31 @@ class ChatService:
         replaced = message is not None
         if message is None:
             reply = result.text
+            if gate is None:
+                figures.feed(reply)
         else:  # /chat returns the message alone; a stream appends it to the sentences already sent
             shown = gate.released_text if gate else ""
             reply = _joined(shown, message)
             if gate is not None:
                 for piece in SAFETY_TOKEN_WORDS.findall(reply[len(shown):]):
                     yield TokenEvent(piece)
+        report = figures.report(refs)
         yield SENT_BARRIER
         tokens = result.usage.total + guard_tokens
+        finish = "safety" if replaced else result.finish_reason
         recorded = await self.sessions.record(state, user_id, Exchange(
             turn.message, reply, tokens, rows, tools.take_log_rows(),
             input_tokens=result.usage.input_tokens, output_tokens=result.usage.output_tokens,
             guard_tokens=guard_tokens,
             usage_by_provider=result.usage_by_provider,
+            turn_log=numbers.log_row(report, result.provider, finish, repaired=was_repaired),
         ))
         await self.limits.recorded(user_id, turn.context.data.profile.tier, utcnow().date(), recorded.day_tokens)
         _emit(tokens, result.tool_trace, rows)
-        disclaimers = dedupe(checked_in.disclaimers, checked.disclaimers if checked else ())
+        numbers.emit(report)
+        disclaimers = dedupe(checked_in.disclaimers, checked.disclaimers if checked else (), numbers.disclaimer(report))
         yield TurnDone(self._response(
-            turn, recorded.session_id, reply, result.tool_trace, disclaimers, tokens,
-            "safety" if replaced else result.finish_reason, result.provider,
+            turn, recorded.session_id, reply, result.tool_trace, disclaimers, tokens, finish, result.provider, report,
         ))
 
     async def _replaced(
@@ -333,6 +361,7 @@ class ChatService:
         guard_tokens: int = 0,
         tool_rows: Sequence[ToolCallLogRow] = (),
         provider: str | None = None,
+        grounding: GroundingReport = NOTHING_CHECKED,
     ) -> AsyncGenerator[TurnEvent, None]:
         """A turn that ends in a safety message: the message follows whatever was already
         shown, as tokens; the exchange stores exactly what the user saw."""
@@ -342,11 +371,14 @@ class ChatService:
         yield SENT_BARRIER
         recorded = await self.sessions.record(turn.state, turn.user_id, Exchange(
             turn.message, reply, guard_tokens, rows, tool_rows, guard_tokens=guard_tokens,
+            turn_log=numbers.log_row(grounding, provider, "safety"),
         ))
         await self.limits.recorded(turn.user_id, turn.context.data.profile.tier, utcnow().date(), recorded.day_tokens)
         _emit(guard_tokens, [], rows)
+        numbers.emit(grounding)
         yield TurnDone(self._response(
-            turn, recorded.session_id, reply, [], disclaimers, guard_tokens, "safety", provider
+            turn, recorded.session_id, reply, [], dedupe(disclaimers, numbers.disclaimer(grounding)), guard_tokens,
+            "safety", provider, grounding,
         ))
 
     @staticmethod
@@ -359,6 +391,7 @@ class ChatService:
         tokens: int,
         finish_reason: FinishReason,
         provider: str | None,
+        grounding: GroundingReport = NOTHING_CHECKED,
     ) -> ChatResponse:
         return ChatResponse(
             message=message,
@@ -370,4 +403,5 @@ class ChatService:
             tokens_used=tokens,
             finish_reason=finish_reason,
             provider=provider,
+            grounding=numbers.as_schema(grounding),
         )

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 
 from coach_core.db.connection import Database
 from coach_core.errors import SessionNotFoundError
-from coach_core.models import ChatTurn, PolicyViolationRow, ToolCallLogRow, utcnow
+from coach_core.models import ChatTurn, PolicyViolationRow, ToolCallLogRow, TurnLogRow, utcnow
 from coach_core.observability import log_exception
 from coach_core.policies.text import sanitize_trigger
 from coach_core.policies.types import Direction, PolicyResult
@@ -60,6 +60,8 @@ class Exchange:
     output_tokens: int = 0
     guard_tokens: int = 0
     usage_by_provider: Mapping[str, Usage] = field(default_factory=dict)
+    turn_log: TurnLogRow | None = None
+    """The turn's log row (its numeric grounding); None for a turn with no answer to log."""
 
 
 def provider_tokens(usage_by_provider: Mapping[str, Usage]) -> list[usage.ProviderTokens]:
@@ -146,6 +148,7 @@ class SessionStore:
                     output_tokens=exchange.output_tokens,
                     guard_tokens=exchange.guard_tokens,
                     providers=provider_tokens(exchange.usage_by_provider),
+                    turn_log=exchange.turn_log,
                 ))
 
         day_tokens = await write(state.id)
