@@ -65,7 +65,7 @@ def synthetic_user(rng: random.Random) -> SyntheticUser:
     daily = slope[goal_type]
     goal = Goal(
         type=goal_type,  # type: ignore[arg-type]
-        target_weight_kg=round(start + {"lose": -rng.uniform(4, 25), "maintain": 0.0, "gain": rng.uniform(2, 8)}[
+        target_weight_kg=round(start + {"lose": -rng.uniform(4, min(25.0, start * 0.3)), "maintain": 0.0, "gain": rng.uniform(2, 8)}[
             goal_type], 1) if goal_type != "maintain" or rng.random() < 0.5 else None,
         target_rate_kg_per_week=round(rng.choice((0.25, 0.5, 0.5, 0.75, 1.0)), 2) if goal_type == "lose" else None,
     )

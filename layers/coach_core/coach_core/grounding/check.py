@@ -17,7 +17,6 @@ of the turn has run. Pure and synchronous; no model call.
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -61,7 +60,9 @@ def _roles(q: Quantity) -> frozenset[Role]:
     if q.kind == "mass":
         if q.per_week:
             return frozenset({"rate"})
-        return frozenset({"body"}) if q.value >= MIN_BODY_WEIGHT_KG else frozenset({"change", "rate"})
+        # A body weight is 30 kg or more; a smaller mass is a change, a gap or a rate (or, rarely, a
+        # body weight the data itself holds below 30 kg).
+        return frozenset({"body"}) if q.value >= MIN_BODY_WEIGHT_KG else frozenset({"change", "rate", "body"})
     if q.kind == "energy":
         if q.energy_context == "delta":
             return frozenset({"delta"})
@@ -121,18 +122,32 @@ def _nearest(q: Quantity, refs: Sequence[Reference]) -> Reference | None:
     return min(data, key=lambda r: abs(abs(r.value) - q.value) / max(abs(r.value), 1e-9))
 
 
-_SPACE_RE = re.compile(r"\s+")
+_JOINERS = frozenset(" \t\n-‐‑–—")
 
 
-def _as_written(original: str, prepared: str, cursor: int) -> tuple[str, int, int]:
+def _as_written(original: str, lower: str, prepared: str, cursor: int) -> tuple[str, int, int]:
     """The figure's text as the answer wrote it (case, hyphens and spacing) and its span,
-    searched from `cursor`; the prepared text and (-1, -1) when it cannot be found (a number
-    written in words)."""
-    pattern = r"[\s\-‐‑–—]*".join(re.escape(part) for part in _SPACE_RE.split(prepared.strip()) if part)
-    found = re.compile(pattern, re.IGNORECASE).search(original, cursor) if pattern else None
-    if found is None:
+    searched from `cursor` (`lower` is `original` lower-cased); the prepared text and (-1, -1)
+    when it cannot be found (a number written in words). Plain string search: a regex per
+    figure would be compiled per figure."""
+    parts = prepared.split()
+    if not parts:
         return prepared, -1, -1
-    return found.group(0), found.start(), found.end()
+    i = lower.find(parts[0], cursor)
+    while i != -1:
+        j = i + len(parts[0])
+        for part in parts[1:]:
+            k = j
+            while k < len(lower) and lower[k] in _JOINERS:
+                k += 1
+            if not lower.startswith(part, k):
+                break
+            j = k + len(part)
+        else:
+            if i == 0 or not lower[i - 1].isdigit():
+                return original[i:j], i, j
+        i = lower.find(parts[0], i + 1)
+    return prepared, -1, -1
 
 
 class GroundingCheck:
@@ -145,8 +160,9 @@ class GroundingCheck:
     def feed(self, text: str) -> None:
         """Add the figures of released text (complete sentences, in order)."""
         cursor = 0
+        lower = text.lower()
         for claim in claims_in(text):
-            shown, start, end = _as_written(text, claim.quantity.text, cursor)
+            shown, start, end = _as_written(text, lower, claim.quantity.text, cursor)
             if start >= 0:
                 cursor = end
                 start, end = start + self._fed, end + self._fed

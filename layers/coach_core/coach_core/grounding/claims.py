@@ -26,7 +26,7 @@ from typing import Final
 from coach_core.policies.extraction import Quantity, extract_quantities, prepare
 from coach_core.policies.extraction.clauses import _CLAUSE_BREAK_RE, negated_head
 from coach_core.policies.text import is_question, sentence_around
-from coach_core.policies.text.regex import LazyPattern
+from coach_core.policies.text.regex import LazyPattern, alternation
 
 _LEAD = (
     r"^\W*(?:(?:and|so|then|also|just|now|next|first|instead|ideally|maybe|perhaps|please|simply|gradually|"
@@ -40,7 +40,7 @@ _IMPERATIVE = (
     r"have(?!\s+(?:been|\w+ed|lost|had|got|kept|hit|eaten|done|made)\b)|be(?!\s+\w+ed\b)|stay|ease|settle|land)\b"
 )
 _ADVICE_START_RE: Final = LazyPattern(_LEAD + _IMPERATIVE)
-_ADVICE_RE: Final = LazyPattern(
+_ADVICE_RE = LazyPattern(
     r"\b(?:you\s+(?:should|could|might|may|can|would|will|d|ll|need\s+to\s+(?:eat|get|hit|add|aim|keep|stay))|"
     r"youd|youll|id\s+\w+|i\s+(?:would|suggest|recommend|advise)|we\s+(?:could|can|should|might|will)|lets|"
     r"let\s+us|its\s+worth|it\s+is\s+worth|would|should|could|might|recommend\w*|suggest\w*|advis\w*|"
@@ -55,14 +55,14 @@ _GENERIC_RE: Final = LazyPattern(
     r"(?:rate|pace|range|target|amount|intake|deficit|surplus|loss)\b|\bof\s+(?:body\s+)?fat\s+(?:is|equals|"
     r"holds|contains|stores|takes|needs|requires|means)\b|\bper\s+(?:gram|kg\s+of\s+fat|pound\s+of\s+fat)\b|\bequals?\s+(?:about|roughly)\b"
 )
-_FOOD_RE: Final = LazyPattern(
+_FOOD_RE = LazyPattern(
     r"\b(?:meals?|snacks?|servings?|portions?|breakfast|lunch|dinner|supper|brunch|dessert|bars?|shakes?|"
     r"smoothies?|sandwich(?:es)?|slices?|pieces?|cups?|bowls?|plates?|recipes?|dish(?:es)?|scoops?|eggs?|"
     r"chicken|beef|fish|salmon|tuna|tofu|yogh?urt|skyr|cottage|cheese|milk|oats|rice|pasta|bread|potato\w*|"
     r"beans|lentils|nuts|banana|apple|fruit|whey|powder|tbsp|tablespoons?|tsp|contains|packs|provides|"
     r"per\s+100)\b"
 )
-_ACTIVITY_RE: Final = LazyPattern(
+_ACTIVITY_RE = LazyPattern(
     r"\b(?:walk\w*|run\w*|jog\w*|cycl\w*|bike|swim\w*|session|workout|class|minutes|mins|steps|km|miles|"
     r"training|cardio|hike|hiking|exercise)\b"
 )
@@ -86,6 +86,34 @@ _POSSESSIVE_RE: Final = LazyPattern(
     r"averaged|averages|works\s+out\s+to|now)\s+(?:(?:about|around|roughly|approximately|approx|~|only|just|nearly|"
     r"almost|currently|now)\s+)*$|\byour\s+(?:current\s+|latest\s+|estimated\s+)?$"
 )
+
+def _regrouped(pattern: LazyPattern) -> LazyPattern:
+    """`\\b(?:w1|w2|...)` with its words regrouped by first letter (`alternation`): the same
+    language, about twice as fast to scan."""
+    body, tail = pattern.pattern, ""
+    if body.endswith(r")\b"):
+        body, tail = body[:-2], r"\b"
+    assert body.startswith(r"\b(?:") and body.endswith(")"), pattern.pattern
+    return LazyPattern(r"\b" + alternation(body[5:-1]) + tail)
+
+
+_ADVICE_RE = _regrouped(_ADVICE_RE)
+_FOOD_RE = _regrouped(_FOOD_RE)
+_ACTIVITY_RE = _regrouped(_ACTIVITY_RE)
+
+_NEGATION_HINTS: Final = ("not", "nt ", "never", "no ", "avoid", "stop", "quit", "instead", "rather", "nor", "refus")
+
+
+def _tied_to_user(head: str) -> bool:
+    """A data verb or "your <thing> is" right before the figure. Tried only where "you" occurs
+    (anchored at the end, a search from every position would cost the head's length each time)."""
+    i = head.rfind("you")
+    while i != -1:
+        if _DATA_VERB_RE.match(head, i) or _POSSESSIVE_RE.match(head, i):
+            return True
+        i = head.rfind("you", 0, i)
+    return False
+
 
 # Exclusive topics: the nearest cue in the clause says which value of the kind a figure is.
 TOPICS: Final[Mapping[str, tuple[tuple[str, str], ...]]] = {
@@ -145,7 +173,7 @@ def _named(table: tuple[tuple[str, str], ...]) -> LazyPattern:
 _TOPIC_RES: Final = {kind: _named(table) for kind, table in TOPICS.items()}
 _STANCE_RES: Final = {kind: _named(table) for kind, table in STANCES.items()}
 _CUES_RE: Final = _named(tuple(CUES.items()))
-_SERIES_RE: Final = LazyPattern(
+_SERIES_RE = LazyPattern(
     r"\b(?:(?:on|last|this\s+past)\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day|yesterday|today|this\s+morning|"
     r"last\s+night|(?:lowest|highest|peak|lightest|heaviest|starting|first|last|latest|most\s+recent|single|one)\s+"
     r"(?:weigh\s?in|reading|entry|check\s?in|day)|weighed\s+in|weighed|(?:a|one|two|three|[0-9]+)\s+(?:days?|weeks?)\s+"
@@ -153,6 +181,7 @@ _SERIES_RE: Final = LazyPattern(
     r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)\w*\s+[0-9]{1,2}\b|[0-9]{4}-[0-9]{2}-[0-9]{2}|"
     r"on\s+the\s+[0-9]{1,2}(?:st|nd|rd|th)\b|scale)"
 )
+_SERIES_RE = _regrouped(_SERIES_RE)
 CLAUSE_REACH: Final = 90
 HEAD_REACH: Final = 60
 TAIL_REACH: Final = 16
@@ -232,9 +261,9 @@ def _is_claim(t: str, q: Quantity, c_start: int, c_end: int, sentence: _Sentence
     head = t[max(c_start, q.start - HEAD_REACH) : q.start]
     clause = t[c_start:c_end]
     asked = clause.rstrip().endswith("?") or (sentence.asked and is_question(clause))
-    if asked or negated_head(head, caps_count=True):
+    if asked or (any(w in head for w in _NEGATION_HINTS) and negated_head(head, caps_count=True)):
         return False
-    if _DATA_VERB_RE.search(head) or _POSSESSIVE_RE.search(head):
+    if _tied_to_user(head):
         return True
     if _ADVICE_START_RE.match(t, c_start, q.start) or _ADVICE_RE.search(t, c_start, q.start) or sentence.generic:
         return False

@@ -174,7 +174,8 @@ def extract_quantities(text: str) -> list[Quantity]:
     for a in number_starts(t):
         if a < taken_until:
             continue
-        frac = _FRACTION_RE.match(t, a)
+        m = _QUANTITY_RE.match(t, a)
+        frac = _FRACTION_RE.match(t, a) if m is None else None
         if frac is not None:
             n1, n2 = frac.group("n1"), frac.group("n2")
             end = frac.end()
@@ -182,7 +183,6 @@ def extract_quantities(text: str) -> list[Quantity]:
             out.append(_count(t, frac.start("n2"), end, n2, window=True))
             taken_until = prev_end = end
             continue
-        m = _QUANTITY_RE.match(t, a)
         if m is None:
             q = _bare_daily_energy(t, a, prev_end)
             if q is not None:
