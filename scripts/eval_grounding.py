@@ -30,7 +30,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seed", type=int, default=DEFAULT_SEED)
     parser.add_argument("--users", type=int, default=DEFAULT_USERS)
-    parser.add_argument("--failures", choices=("dev", "holdout", "all"), help="list the misses and false flags of a split")
+    parser.add_argument("--failures", choices=("dev", "holdout", "all"),
+                        help="list the misses and false flags of a split")
     args = parser.parse_args(argv)
     started = time.perf_counter()
     cases = generate(args.seed, args.users)

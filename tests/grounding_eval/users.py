@@ -63,10 +63,10 @@ def synthetic_user(rng: random.Random) -> SyntheticUser:
     start = round(rng.uniform(52, 125), 1)
     slope = {"lose": rng.uniform(-0.16, -0.02), "maintain": rng.uniform(-0.02, 0.02), "gain": rng.uniform(0.01, 0.06)}
     daily = slope[goal_type]
+    offset = {"lose": -rng.uniform(4, min(25.0, start * 0.3)), "maintain": 0.0, "gain": rng.uniform(2, 8)}[goal_type]
     goal = Goal(
         type=goal_type,  # type: ignore[arg-type]
-        target_weight_kg=round(start + {"lose": -rng.uniform(4, min(25.0, start * 0.3)), "maintain": 0.0, "gain": rng.uniform(2, 8)}[
-            goal_type], 1) if goal_type != "maintain" or rng.random() < 0.5 else None,
+        target_weight_kg=round(start + offset, 1) if goal_type != "maintain" or rng.random() < 0.5 else None,
         target_rate_kg_per_week=round(rng.choice((0.25, 0.5, 0.5, 0.75, 1.0)), 2) if goal_type == "lose" else None,
     )
     profile = Profile(

@@ -19,8 +19,8 @@ from coach_core.tools import default_tools
 from coach_core.tools.registry import ToolRegistry
 from tests.api_support import (
     auth_headers,
-    client_for,
     build_app,
+    client_for,
     fake_provider_client,
     fetch_all,
     make_settings,
