@@ -167,6 +167,7 @@ def _stance(key: str, kind: Kind) -> str | None:
     return None
 
 
+@lru_cache(maxsize=256)
 def _rule_for(key: str) -> KeyRule | None:
     for rule in KEY_RULES:
         if rule.pattern.search(key):

@@ -185,8 +185,7 @@ class ChatService:
 
     def _references(self, turn: Turn, tool_outputs: Sequence[str]) -> References:
         """What the turn's figures may be grounded in (service/grounding.py)."""
-        history = self.sessions.prompt_history(turn.state)
-        return numbers.turn_references(turn.context, history, turn.message, tool_outputs)
+        return numbers.turn_references(turn.context, turn.state.history, turn.message, tool_outputs)
 
     def _prompt(self, turn: Turn) -> list[Message]:
         history = [Message(t.role, t.content) for t in self.sessions.prompt_history(turn.state)]

@@ -4,15 +4,19 @@ turn's log row, the metrics, and (`COACH_GROUNDING_REPAIR`, `/chat` only) one re
 
 The references are this turn's tool outputs, the user context the model was given (the same
 facts the system prompt's line is rendered from), the user's own messages in the session (the
-history sent with the prompt and this message) and the documented policy constants.
+stored conversation and this message) and the documented policy constants.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import datetime as dt
 import re
+import uuid
+from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from coach_core.context_builder import UserContext, context_facts
 from coach_core.grounding import GroundingReport, References, UngroundedFigure, build_references, check_text
@@ -31,12 +35,30 @@ MAX_REPAIR_VALUES = 40
 _HAS_UNIT_RE = re.compile(r"[a-z%/]", re.IGNORECASE)
 
 
+_FACTS: OrderedDict[tuple[uuid.UUID, dt.date, int], dict[str, Any]] = OrderedDict()
+FACTS_CACHE_SIZE = 256
+
+
+def _facts(context: UserContext) -> dict[str, Any]:
+    """The context facts the prompt's line was rendered from, once per user, day and data
+    version (the context itself is cached the same way)."""
+    data = context.data
+    key = (data.profile.id, data.today, data.data_version)
+    facts = _FACTS.get(key)
+    if facts is None:
+        facts = _FACTS[key] = context_facts(data)
+        while len(_FACTS) > FACTS_CACHE_SIZE:
+            _FACTS.popitem(last=False)
+    return facts
+
+
 def turn_references(
     context: UserContext, history: Sequence[ChatTurn], message: str, tool_outputs: Sequence[str]
 ) -> References:
-    """Everything this turn's figures may be grounded in (see the module docstring)."""
+    """Everything this turn's figures may be grounded in (see the module docstring): `history`
+    is the session's stored conversation, whose user messages count with this one."""
     said = [t.content for t in history if t.role == "user"] + [message]
-    return build_references(tool_outputs, context_facts(context.data), said)
+    return build_references(tool_outputs, _facts(context), said)
 
 
 def _named(figure: UngroundedFigure) -> str:
