@@ -14,7 +14,9 @@ outputs, the user context the model is given, and the user's question. Scores:
 - advice flags: figures inside advice/general sentences reported / advice sentences.
 
 `python scripts/eval_grounding.py` (`make eval-grounding`) prints them per split (`dev`: the
-templates the checker was developed against; `holdout`: templates never looked at while tuning).
+templates the checker was developed against; `holdout`: templates written with them, whose
+failures were never listed while tuning; `fresh`: templates written after the checker was
+frozen, measured once).
 """
 
 from __future__ import annotations
@@ -28,12 +30,13 @@ from typing import Any, Literal
 
 from coach_core.grounding import GroundingCheck, build_references
 from tests.grounding_eval import grammar
+from tests.grounding_eval.fresh import fresh_advice, fresh_templates
 from tests.grounding_eval.render import Renderer
 from tests.grounding_eval.users import synthetic_user
 
 DEFAULT_SEED = 24
 DEFAULT_USERS = 300
-ANSWERS_PER_USER = 4
+ANSWERS_PER_USER = 5
 TOOL_SETS = (
     ("get_weight_trend",), ("get_nutrition_summary",), ("calculate_tdee",), ("get_adherence_metrics",),
     ("get_recent_checkins",), ("get_weight_trend", "calculate_tdee"), ("get_nutrition_summary", "calculate_tdee"),
@@ -46,7 +49,8 @@ QUESTIONS = (
     "How consistent have I been?", "What's my TDEE?", "Am I on track for my goal?", "How's my sleep?",
     "Give me a summary of my week", "Why am I not losing weight?", "how many calories should i eat",
 )
-Split = Literal["dev", "holdout"]
+Split = Literal["dev", "holdout", "fresh"]
+SPLITS: tuple[Split, ...] = ("dev", "dev", "dev", "holdout", "fresh")
 Variant = Literal["true", "perturbed"]
 
 
@@ -118,23 +122,30 @@ def _render(sentence: _Sentence, values: tuple[float, ...], perturbed: set[int],
     return text, figures
 
 
+def _templates(fact: grammar.Fact, split: Split) -> tuple[str, ...]:
+    if split == "fresh":
+        return fresh_templates(fact.name, fact.values)
+    return fact.dev if split == "dev" else fact.holdout
+
+
 def _answer(rng: random.Random, user_outputs: dict[str, Any], split: Split) -> tuple[list[_Sentence], tuple[str, ...]]:
     for _ in range(20):
         tools = rng.choice(TOOL_SETS)
-        facts = grammar.facts_of(user_outputs, tools)
+        facts = [f for f in grammar.facts_of(user_outputs, tools) if _templates(f, split)]
         if len(facts) >= 2:
             break
     else:
         return [], ()
     chosen = rng.sample(facts, k=min(len(facts), rng.randint(2, 5)))
     sentences = [
-        _Sentence(f, rng.choice(f.dev if split == "dev" else f.holdout), tuple(make(rng) for make in f.renderers),
+        _Sentence(f, rng.choice(_templates(f, split)), tuple(make(rng) for make in f.renderers),
                   rng.choice(grammar.WINDOWS), closer=rng.choice(grammar.CLOSERS))
         for f in chosen
     ]
     sentences[0].opener = rng.choice(grammar.OPENERS)
     for _ in range(rng.choice((0, 0, 1, 1, 2))):
-        sentences.append(_Sentence(None, "", (), "", advice=grammar.advice(rng, split)))
+        advice = fresh_advice(rng) if split == "fresh" else grammar.advice(rng, split)
+        sentences.append(_Sentence(None, "", (), "", advice=advice))
     rng.shuffle(sentences)
     return sentences, tools
 
@@ -176,7 +187,7 @@ def generate(seed: int = DEFAULT_SEED, users: int = DEFAULT_USERS, answers: int 
         outputs = {name: json.loads(user.output_json(name)) for name in user.outputs}
         context = user.context
         for k in range(answers):
-            split: Split = "holdout" if k % 4 == 3 else "dev"
+            split = SPLITS[k % len(SPLITS)]
             sentences, tools = _answer(rng, outputs, split)
             if not sentences:
                 continue
@@ -284,7 +295,7 @@ def score_case(case: Case) -> Score:
 
 def score(cases: Iterable[Case]) -> dict[str, Score]:
     """Scores per split and in total."""
-    out = {"dev": Score(), "holdout": Score(), "all": Score()}
+    out = {"dev": Score(), "holdout": Score(), "fresh": Score(), "all": Score()}
     for case in cases:
         s = score_case(case)
         out[case.split].merge(s)

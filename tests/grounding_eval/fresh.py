@@ -1,0 +1,91 @@
+"""The `fresh` split: templates written after the checker was frozen (issue 24), measured once and
+never tuned on. Same facts and renderers as the grammar, new phrasings; `{label}` is the macro's
+name for the `avg_<macro>` facts."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+
+FRESH: Mapping[str, tuple[str, ...]] = {
+    "avg_weight": (
+        "the scale's weekly average puts you at {0}", "your current trend sits right around {0}",
+        "smoothing out the daily swings, you're at {0}", "averaged over the last week, you weigh {0}",
+        "your weekly average weight reads {0} right now",
+    ),
+    "change_loss": (
+        "since the start of this {1}-day window you've come down {0}", "the trend shows {0} lost in {1} days",
+        "that's a drop of {0} across {1} days",
+    ),
+    "change_gain": (
+        "since the start of this {1}-day window you've gone up {0}", "the trend shows {0} gained in {1} days",
+        "that's a rise of {0} across {1} days",
+    ),
+    "change_signed": ("the change over the window comes to {0}", "overall you're at {0} for the period"),
+    "rate_loss": (
+        "the weekly trend is about {0} down", "on average you drop {0} every week", "you're shedding roughly {0} per week",
+    ),
+    "rate_gain": (
+        "the weekly trend is about {0} up", "on average you add {0} every week", "you're gaining roughly {0} per week",
+    ),
+    "weigh_ins": ("I counted {0} in this period", "the trend is built from {0}"),
+    "goal_weight": ("the goal you set is {0}", "you've set your sights on {0}"),
+    "goal_gap": ("you're about {0} from your goal", "{0} separates you from your goal weight"),
+    "age": ("your profile says you're {0}",),
+    "height": ("your profile lists {0} for height",),
+    "intake": (
+        "across the days you tracked, intake averaged {0}", "your typical day comes to about {0}",
+        "food logs put you at {0} per day", "you've been landing around {0} a day",
+    ),
+    "intake_logged": ("you tracked {0} days, averaging {1}", "in {0} logged days your average was {1}"),
+    "avg_macro": ("you're hitting about {0} of {label} per day", "{label} is averaging {0}",
+                  "the logs show {0} of {label} a day"),
+    "macros": ("per day that's {0} protein, {1} carbs, {2} fat",
+               "your daily average is {0} protein with {1} carbs and {2} fat"),
+    "logging_rate": ("meals were logged on {0} of days", "your food logging sits at {0}"),
+    "logged_fraction": ("you logged food on {0} of the past {1}", "{0} out of the last {1} have a food log"),
+    "tdee": ("you burn roughly {0} on a normal day", "maintenance for you works out at about {0}",
+             "your daily energy needs come to {0}"),
+    "bmr": ("your body burns around {0} at rest", "your resting metabolic rate comes to {0}"),
+    "target": ("to lose at your pace, your daily target is {0}", "the plan puts your calories at {0}",
+               "your calorie goal is {0} a day"),
+    "deficit": ("that's {0} under your maintenance each day", "your target builds in a {0} daily deficit"),
+    "protein_target": ("your daily protein goal is {0}", "protein is set to {0} per day in your plan"),
+    "targets": ("the plan's macros are {0} protein, {1} fat and {2} carbs",),
+    "protein_gap": ("you're still about {0} below your protein goal", "protein is running {0} behind target"),
+    "pct_maintenance": ("that's roughly {0} of what you burn", "your intake equals {0} of maintenance"),
+    "protein_per_kg": ("per kilo of body weight that's {0}",),
+    "checkin_rate": ("you've checked in on {0} of days", "check-in consistency is {0}"),
+    "checkin_fraction": ("you checked in {0} out of the last {1}",),
+    "checkin_streak": ("your current check-in run is {0} days", "you've checked in every day for {0} days"),
+    "logging_streak": ("you've logged meals {0} days running", "your food-log streak stands at {0} days"),
+    "longest_streak": ("your best check-in run this window was {0} days",
+                       "the longest streak of check-ins was {0} days"),
+    "sleep": ("you're averaging {0} of sleep", "sleep has come in at {0} a night"),
+    "energy_rating": ("you rated your energy {0} on average",),
+    "mood_rating": ("your average mood score is {0}",),
+    "checkin_count": ("I see {0} for this stretch",),
+}
+
+
+def fresh_templates(name: str, values: tuple[float, ...]) -> tuple[str, ...]:
+    """The fresh templates of a fact (empty: the fact is not used in this split)."""
+    if name in ("change", "rate"):
+        return FRESH[f"{name}_{'loss' if values[0] < 0 else 'gain'}"]
+    if name in ("avg_protein", "avg_carbs", "avg_fat"):
+        label = name.removeprefix("avg_")
+        return tuple(t.replace("{label}", label) for t in FRESH["avg_macro"])
+    return FRESH.get(name, ())
+
+
+def fresh_advice(rng: random.Random) -> str:
+    return rng.choice((
+        f"Eating slowly helps; try to make meals last {rng.randint(15, 25)} minutes.",
+        f"A handful of almonds is roughly {rng.randint(15, 18) * 10} kcal.",
+        f"Most people need {rng.randint(2, 3)}-{rng.randint(4, 5)} weeks to see a trend.",
+        f"Try a {rng.choice((10, 15))}-minute walk after each meal.",
+        f"Consider spreading {rng.randint(25, 40)} g of protein over breakfast.",
+        f"Cutting {rng.randint(15, 25) * 10} kcal from snacks is a gentle start.",
+        f"Protein shakes usually have {rng.randint(20, 25)}-{rng.randint(26, 30)} g of protein per scoop.",
+        f"Keep fruit to {rng.randint(2, 3)} servings a day if you're tracking sugar.",
+    ))
