@@ -16,7 +16,8 @@ outputs, the user context the model is given, and the user's question. Scores:
 `python scripts/eval_grounding.py` (`make eval-grounding`) prints them per split (`dev`: the
 templates the checker was developed against; `holdout`: templates written with them, whose
 failures were never listed while tuning; `fresh`: templates written after the checker was
-frozen, measured once).
+frozen, measured once, then its advice flags looked at; `fresh2`: written after that, measured
+once).
 """
 
 from __future__ import annotations
@@ -30,13 +31,13 @@ from typing import Any, Literal
 
 from coach_core.grounding import GroundingCheck, build_references
 from tests.grounding_eval import grammar
-from tests.grounding_eval.fresh import fresh_advice, fresh_templates
+from tests.grounding_eval.fresh import fresh2_advice, fresh2_templates, fresh_advice, fresh_templates
 from tests.grounding_eval.render import Renderer
 from tests.grounding_eval.users import synthetic_user
 
 DEFAULT_SEED = 24
 DEFAULT_USERS = 300
-ANSWERS_PER_USER = 5
+ANSWERS_PER_USER = 6
 TOOL_SETS = (
     ("get_weight_trend",), ("get_nutrition_summary",), ("calculate_tdee",), ("get_adherence_metrics",),
     ("get_recent_checkins",), ("get_weight_trend", "calculate_tdee"), ("get_nutrition_summary", "calculate_tdee"),
@@ -49,8 +50,8 @@ QUESTIONS = (
     "How consistent have I been?", "What's my TDEE?", "Am I on track for my goal?", "How's my sleep?",
     "Give me a summary of my week", "Why am I not losing weight?", "how many calories should i eat",
 )
-Split = Literal["dev", "holdout", "fresh"]
-SPLITS: tuple[Split, ...] = ("dev", "dev", "dev", "holdout", "fresh")
+Split = Literal["dev", "holdout", "fresh", "fresh2"]
+SPLITS: tuple[Split, ...] = ("dev", "dev", "dev", "holdout", "fresh", "fresh2")
 Variant = Literal["true", "perturbed"]
 
 
@@ -125,6 +126,8 @@ def _render(sentence: _Sentence, values: tuple[float, ...], perturbed: set[int],
 def _templates(fact: grammar.Fact, split: Split) -> tuple[str, ...]:
     if split == "fresh":
         return fresh_templates(fact.name, fact.values)
+    if split == "fresh2":
+        return fresh2_templates(fact.name, fact.values)
     return fact.dev if split == "dev" else fact.holdout
 
 
@@ -144,7 +147,7 @@ def _answer(rng: random.Random, user_outputs: dict[str, Any], split: Split) -> t
     ]
     sentences[0].opener = rng.choice(grammar.OPENERS)
     for _ in range(rng.choice((0, 0, 1, 1, 2))):
-        advice = fresh_advice(rng) if split == "fresh" else grammar.advice(rng, split)
+        advice = {"fresh": fresh_advice, "fresh2": fresh2_advice}.get(split, lambda g: grammar.advice(g, split))(rng)
         sentences.append(_Sentence(None, "", (), "", advice=advice))
     rng.shuffle(sentences)
     return sentences, tools
@@ -295,7 +298,7 @@ def score_case(case: Case) -> Score:
 
 def score(cases: Iterable[Case]) -> dict[str, Score]:
     """Scores per split and in total."""
-    out = {"dev": Score(), "holdout": Score(), "fresh": Score(), "all": Score()}
+    out = {"dev": Score(), "holdout": Score(), "fresh": Score(), "fresh2": Score(), "all": Score()}
     for case in cases:
         s = score_case(case)
         out[case.split].merge(s)

@@ -62,6 +62,15 @@ _FOOD_RE = LazyPattern(
     r"beans|lentils|nuts|banana|apple|fruit|whey|powder|tbsp|tablespoons?|tsp|contains|packs|provides|"
     r"per\s+100)\b"
 )
+# An energy figure about the user's data is said of the user or of their data: a food's energy
+# ("a handful of almonds is about 160 kcal") has neither in its sentence. (Grams are not held to
+# this: "per day that's 120 g protein, 200 g carbs" names the macros, and a food is in _FOOD_RE.)
+_ANCHOR_RE = LazyPattern(
+    r"\b(?:you|your|youre|youve|yours|yourself|averag\w*|avg|trend\w*|intake|target\w*|goal|maintenance|tdee|"
+    r"bmr|streak\w*|logg\w*|logs?|tracked|tracking|check\s?ins?|checked|weigh\s?ins?|rate|change|deficit|surplus|"
+    r"macros|window|period|plan|calculator|profile|data|numbers|scale|weight|sleep|mood|energy|has\s+been|"
+    r"have\s+been|so\s+far|lately|recently)\b"
+)
 _ACTIVITY_RE = LazyPattern(
     r"\b(?:walk\w*|run\w*|jog\w*|cycl\w*|bike|swim\w*|session|workout|class|minutes|mins|steps|km|miles|"
     r"training|cardio|hike|hiking|exercise)\b"
@@ -204,6 +213,7 @@ class _Sentence:
     spans (so each figure's clause is a bisect, not a rescan)."""
 
     start: int
+    anchored: bool
     generic: bool
     series: bool
     asked: bool
@@ -220,6 +230,7 @@ def _sentence(t: str, s_start: int, s_end: int, kinds: set[str]) -> _Sentence:
     }
     return _Sentence(
         start=s_start,
+        anchored=bool(_ANCHOR_RE.search(t, s_start, s_end)),
         generic=bool(_GENERIC_RE.search(t, s_start, s_end)),
         series=bool(_SERIES_RE.search(t, s_start, s_end)),
         asked=t[s_start:s_end].rstrip().endswith("?"),
@@ -274,6 +285,8 @@ def _is_claim(t: str, q: Quantity, c_start: int, c_end: int, sentence: _Sentence
     if q.kind in ("energy", "grams", "g_per_kg"):
         # A food or a meal named in the clause, or as the sentence's subject, is what the figure describes.
         if q.energy_context == "per_meal" or _FOOD_RE.search(clause) or _FOOD_RE.search(t, sentence.start, q.start):
+            return False
+        if q.kind == "energy" and not sentence.anchored:
             return False
         if q.energy_context == "burned" and _ACTIVITY_RE.search(clause):
             return False
