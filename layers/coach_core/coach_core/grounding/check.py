@@ -84,6 +84,8 @@ def candidates(claim: Claim, refs: References) -> list[Reference]:
     """The references a claim may match (kind, role, topic, series and cue allow them)."""
     q = claim.quantity
     roles = _roles(q)
+    if q.kind == "energy" and "gap" in claim.cues:  # "1,100 kcal below what you burn": a difference
+        roles = roles | {"delta"}
     sign = _direction_sign(q)
     out = []
     for r in refs.of(q.kind):

@@ -29,7 +29,8 @@ from coach_core.policies.text import is_question, sentence_around
 from coach_core.policies.text.regex import LazyPattern, alternation
 
 _LEAD = (
-    r"^\W*(?:(?:and|so|then|also|just|now|next|first|instead|ideally|maybe|perhaps|please|simply|gradually|"
+    # No "^": these are matched at a clause's start (`match(text, pos)`), where "^" would never match.
+    r"\W*(?:(?:and|so|then|also|just|now|next|first|instead|ideally|maybe|perhaps|please|simply|gradually|"
     r"slowly)\s+)*"
 )
 _IMPERATIVE = (
@@ -38,6 +39,8 @@ _IMPERATIVE = (
     r"give|focus|prioriti[sz]e|build|work|lift|do|drop|bring|push|move|hold|choose|pick|replace|skip|avoid|fill|"
     r"pair|prep|cook|schedule|check|record|note|trim|shave|top|round|stop|look|think|begin|ramp|opt|target|"
     r"have(?!\s+(?:been|\w+ed|lost|had|got|kept|hit|eaten|done|made)\b)|be(?!\s+\w+ed\b)|stay|ease|settle|land)\b"
+    # ...used as a verb: not the noun of "check-ins on 12 days" or a label ("target macros: ...").
+    r"(?!\s*-?\s*ins?\b|(?:\s+\w+)?\s*:|\s+(?:has|have|is|are|was|were|averag\w*|comes?|came|sits?|stands?)\b)"
 )
 _ADVICE_START_RE: Final = LazyPattern(_LEAD + _IMPERATIVE)
 _ADVICE_RE = LazyPattern(
@@ -63,13 +66,14 @@ _FOOD_RE = LazyPattern(
     r"per\s+100)\b"
 )
 # An energy figure about the user's data is said of the user or of their data: a food's energy
-# ("a handful of almonds is about 160 kcal") has neither in its sentence. (Grams are not held to
+# ("a handful of almonds is about 160 kcal") has neither in its sentence; "that's" refers back
+# to the sentence before ("That's about 7,280 kJ a day."). (Grams are not held to
 # this: "per day that's 120 g protein, 200 g carbs" names the macros, and a food is in _FOOD_RE.)
 _ANCHOR_RE = LazyPattern(
     r"\b(?:you|your|youre|youve|yours|yourself|averag\w*|avg|trend\w*|intake|target\w*|goal|maintenance|tdee|"
     r"bmr|streak\w*|logg\w*|logs?|tracked|tracking|check\s?ins?|checked|weigh\s?ins?|rate|change|deficit|surplus|"
     r"macros|window|period|plan|calculator|profile|data|numbers|scale|weight|sleep|mood|energy|has\s+been|"
-    r"have\s+been|so\s+far|lately|recently)\b"
+    r"have\s+been|so\s+far|lately|recently|thats|that\s+is|which\s+is|this\s+is)\b"
 )
 _ACTIVITY_RE = LazyPattern(
     r"\b(?:walk\w*|run\w*|jog\w*|cycl\w*|bike|swim\w*|session|workout|class|minutes|mins|steps|km|miles|"
@@ -79,7 +83,7 @@ _FREQUENCY_TAIL_RE: Final = LazyPattern(r"\s*(?:a|per|each|every|/)\s*(?:week|wk
 # "Losing 1 kg of fat takes ...", "Eating 1,600 kcal would ...": a sentence about an action in
 # general, with no "you" before the figure.
 _GERUND_START_RE: Final = LazyPattern(
-    r"^\W*(?:losing|gaining|eating|burning|cutting|adding|dropping|keeping|getting|walking|running|sleeping|"
+    r"\W*(?:losing|gaining|eating|burning|cutting|adding|dropping|keeping|getting|walking|running|sleeping|"
     r"hitting|reaching|going|staying)\b(?![^.!?\n]*\byou)"
 )
 _FUTURE_HEAD_RE: Final = LazyPattern(r"\b(?:next|coming|upcoming|another|more|extra|additional)\s+$")
@@ -129,8 +133,8 @@ TOPICS: Final[Mapping[str, tuple[tuple[str, str], ...]]] = {
     "grams": (("protein", r"protein|prot|p"), ("carbs", r"carbs?|carbohydrates?|c"), ("fat", r"fats?|f")),
     "energy": (
         # First, so "target intake" and "intake target" read as a target.
-        ("target", r"(?:target|goal)\s+(?:intake|calories|kcal)|intake\s+(?:target|goal)|target\w*|goal|budget|"
-                   r"allowance|aim\w*"),
+        ("target", r"(?:target|goal|recommended|suggested)\s+(?:intake|calories|kcal)|intake\s+(?:target|goal)|"
+                   r"target\w*|goal|budget|allowance|aim\w*|recommended"),
         ("bmr", r"bmr|basal|at\s+rest(?:\s+you)?(?:\s+burn\w*)?|resting(?:\s+burn)?|metabolic\s+rate|"
                 r"burn\w*\s+at\s+rest"),
         ("intake", r"eat\w*|ate|intake|averag\w*|logged|consum\w*|taking\s+in|food"),
@@ -150,8 +154,8 @@ TOPICS: Final[Mapping[str, tuple[tuple[str, str], ...]]] = {
 }
 # Grams of a macro are either what the user ate or a target: the nearest word says which.
 _STANCE = (
-    ("intake", r"averag\w*|eating|eat|ate|getting|logged|intake|consum\w*|has\s+been|have\s+been|typical|daily|"
-               r"a\s+day|so\s+far"),
+    # Not "daily" or "a day": targets are per day too.
+    ("intake", r"averag\w*|eating|eat|ate|getting|logged|intake|consum\w*|has\s+been|have\s+been|typical|so\s+far"),
     ("target", r"target\w*|goal|aim\w*|plan|need\w*|should|recommend\w*|split|sets?|calculator|prescribed"),
 )
 STANCES: Final[Mapping[str, tuple[tuple[str, str], ...]]] = {
@@ -159,14 +163,14 @@ STANCES: Final[Mapping[str, tuple[tuple[str, str], ...]]] = {
     "g_per_kg": _STANCE,
     # A count is the longest streak, the current one, or neither.
     "days": (
-        ("longest", r"longest(?:\s+\S+){0,2}?\s+streak|longest|best\s+run|best\s+streak|record\s+(?:streak|run)"),
-        ("streak", r"streak\w*|in\s+a\s+row|straight|consecutive"),
+        ("longest", r"(?:longest|best|record)(?:\s+\S+){0,2}?\s+(?:streak|run)|longest"),
+        ("streak", r"streak\w*|in\s+a\s+row|straight|consecutive|running|(?:current|ongoing)(?:\s+\S+){0,2}?\s+run"),
     ),
 }
 # Cues admit the derived values that need them (references.derived).
 CUES: Final[Mapping[str, str]] = {
     "body": r"body\s?weight|of\s+(?:your\s+)?(?:body\s+)?weight|of\s+body\s?mass",
-    "energy": r"maintenance|tdee|target|intake|calories|kcal|goal|budget|deficit|surplus|needs",
+    "energy": r"maintenance|tdee|target|intake|calories|kcal|goal|budget|deficit|surplus|needs|burn\w*",
     "gap": r"short|below|under|over|above|more|less|fewer|gap|behind|shy|extra|additional|another|difference|away|"
     r"off|missing|increase|boost|add\w*|up",
     "missed": r"miss\w*|skipp\w*|without|gaps?|didnt|did\s+not|no\s+(?:logs?|entr\w*|check\s?ins?)|blank",

@@ -84,9 +84,15 @@ _LIFT_HEAD_RE = LazyPattern(
     r"\b(?:lift\w*|squat\w*|bench\w*|deadlift\w*|press(?:ed|ing)?|curl\w*|dumbbells?|barbells?|kettlebells?|"
     r"plates?|bar)\b"
 )
+# "add 10 kg to their squat": a load on a lift, whoever's it is.
+_LIFT_TAIL_RE = LazyPattern(
+    r"\s*(?:to|on|onto|off|from|for)\s+(?:\w+\s+)?(?:squat|bench|deadlift|press|lift|lifts|bar|barbell|total|1rm|"
+    r"max|pr)s?\b"
+)
 _MASS_DIRECTIONS = frozenset({"loss", "gain"})
 _UNIT_SPELLING = {"k": "kg", "g": "g", "p": "lb", "l": "lb", "s": "st"}
 MIN_BARE_DAILY_KCAL = 800.0
+LB_PER_STONE = 14
 
 
 @dataclass(frozen=True, slots=True)
@@ -281,7 +287,10 @@ def _mass(
     if grams and _NOT_BODY_GRAMS_RE.match(after):  # "106 g protein", "30 g of chicken": food, not body
         return make("grams", 1.0, "g")
     head_from = clause_start(t, max(s_start, m.start() - 60), m.start())
-    if _NOT_BODY_RE.match(after) or _NOT_BODY_KIT_RE.match(after) or _LIFT_HEAD_RE.search(t, head_from, m.start()):
+    if (
+        _NOT_BODY_RE.match(after) or _NOT_BODY_KIT_RE.match(after) or _LIFT_TAIL_RE.match(after)
+        or _LIFT_HEAD_RE.search(t, head_from, m.start())
+    ):
         return None
     weeks = _rate_weeks(t[m.end() : min(s_end, m.end() + 60)])
     kg = unit_kg(unit)
@@ -292,9 +301,8 @@ def _mass(
     if grams and moving is None and (weeks is None or weeks < 1):
         return make("grams", 1.0, "g")  # "136 g a day" is food; "470 g a week", "losing 470 g" is body weight
     spelled = "kg" if unit.startswith(("kg", "kilo")) else _UNIT_SPELLING[unit[0]]
-    if m.group("lbs"):  # "11 st 4 lb": stones and pounds, precise to the pound
-        extra = float(m.group("lbs")) * KG_PER_LB
-        whole = parse_number(m.group("n1")) * kg + extra
+    if m.group("lbs"):  # "11 st 4 lb": stones and pounds, precise to the pound (a stone is 14 lb exactly)
+        whole = (parse_number(m.group("n1")) * LB_PER_STONE + float(m.group("lbs"))) * KG_PER_LB
         return Quantity("mass", whole, whole, written_step(m.group("lbs")) / 2 * KG_PER_LB, "st", _sign(t, start),
                         t[start : m.end()], start, m.end(), direction=moving, written=round(whole / kg, 2))
     return make("mass", kg / (weeks or 1.0), spelled, per_week=weeks is not None, direction=moving)
