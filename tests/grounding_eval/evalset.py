@@ -16,8 +16,9 @@ outputs, the user context the model is given, and the user's question. Scores:
 `python scripts/eval_grounding.py` (`make eval-grounding`) prints them per split (`dev`: the
 templates the checker was developed against; `holdout`: templates written with them, whose
 failures were never listed while tuning; `fresh`: templates written after the checker was
-frozen, measured once, then its advice flags looked at; `fresh2`: written after that, measured
-once).
+frozen, measured once, then its failures looked at; `fresh2`: written after that, measured
+once, then its failures looked at; `fresh3`: written after the checker's last change, measured
+once and never tuned on).
 """
 
 from __future__ import annotations
@@ -31,13 +32,20 @@ from typing import Any, Literal
 
 from coach_core.grounding import GroundingCheck, build_references
 from tests.grounding_eval import grammar
-from tests.grounding_eval.fresh import fresh2_advice, fresh2_templates, fresh_advice, fresh_templates
+from tests.grounding_eval.fresh import (
+    fresh2_advice,
+    fresh2_templates,
+    fresh3_advice,
+    fresh3_templates,
+    fresh_advice,
+    fresh_templates,
+)
 from tests.grounding_eval.render import Renderer
 from tests.grounding_eval.users import synthetic_user
 
 DEFAULT_SEED = 24
 DEFAULT_USERS = 300
-ANSWERS_PER_USER = 6
+ANSWERS_PER_USER = 7
 TOOL_SETS = (
     ("get_weight_trend",), ("get_nutrition_summary",), ("calculate_tdee",), ("get_adherence_metrics",),
     ("get_recent_checkins",), ("get_weight_trend", "calculate_tdee"), ("get_nutrition_summary", "calculate_tdee"),
@@ -50,8 +58,8 @@ QUESTIONS = (
     "How consistent have I been?", "What's my TDEE?", "Am I on track for my goal?", "How's my sleep?",
     "Give me a summary of my week", "Why am I not losing weight?", "how many calories should i eat",
 )
-Split = Literal["dev", "holdout", "fresh", "fresh2"]
-SPLITS: tuple[Split, ...] = ("dev", "dev", "dev", "holdout", "fresh", "fresh2")
+Split = Literal["dev", "holdout", "fresh", "fresh2", "fresh3"]
+SPLITS: tuple[Split, ...] = ("dev", "dev", "dev", "holdout", "fresh", "fresh2", "fresh3")
 Variant = Literal["true", "perturbed"]
 
 
@@ -128,6 +136,8 @@ def _templates(fact: grammar.Fact, split: Split) -> tuple[str, ...]:
         return fresh_templates(fact.name, fact.values)
     if split == "fresh2":
         return fresh2_templates(fact.name, fact.values)
+    if split == "fresh3":
+        return fresh3_templates(fact.name, fact.values)
     return fact.dev if split == "dev" else fact.holdout
 
 
@@ -147,7 +157,8 @@ def _answer(rng: random.Random, user_outputs: dict[str, Any], split: Split) -> t
     ]
     sentences[0].opener = rng.choice(grammar.OPENERS)
     for _ in range(rng.choice((0, 0, 1, 1, 2))):
-        advice = {"fresh": fresh_advice, "fresh2": fresh2_advice}.get(split, lambda g: grammar.advice(g, split))(rng)
+        advice = {"fresh": fresh_advice, "fresh2": fresh2_advice, "fresh3": fresh3_advice}.get(
+            split, lambda g: grammar.advice(g, split))(rng)
         sentences.append(_Sentence(None, "", (), "", advice=advice))
     rng.shuffle(sentences)
     return sentences, tools
@@ -298,7 +309,7 @@ def score_case(case: Case) -> Score:
 
 def score(cases: Iterable[Case]) -> dict[str, Score]:
     """Scores per split and in total."""
-    out = {"dev": Score(), "holdout": Score(), "fresh": Score(), "fresh2": Score(), "all": Score()}
+    out = {name: Score() for name in ("dev", "holdout", "fresh", "fresh2", "fresh3", "all")}
     for case in cases:
         s = score_case(case)
         out[case.split].merge(s)

@@ -151,3 +151,65 @@ def fresh2_advice(rng: random.Random) -> str:
         f"A typical latte is {rng.randint(12, 22) * 10} kcal.",
         f"Beginners often add {rng.randint(5, 15)} kg to their squat in a month.",
     ))
+
+
+# `fresh3`: written after the checker's last change, measured once and never tuned on: the
+# figure of generalisation this report quotes.
+FRESH3: Mapping[str, tuple[str, ...]] = {
+    "avg_weight": ("weight (7-day average): {0}", "these days you average {0} on the scale",
+                   "your average has settled at {0}"),
+    "change_loss": ("you've trimmed {0} off over {1} days", "{1} days in, you're {0} down"),
+    "change_gain": ("you've added {0} over {1} days", "{1} days in, you're {0} up"),
+    "change_signed": ("the net change so far is {0}",),
+    "rate_loss": ("you're coming down at about {0} weekly", "your loss rate is {0} per week"),
+    "rate_gain": ("you're going up at about {0} weekly", "your gain rate is {0} per week"),
+    "weigh_ins": ("this is based on {0} you logged",),
+    "goal_weight": ("your goal sits at {0}",),
+    "goal_gap": ("about {0} remain until your goal",),
+    "age": ("at {0} your BMR runs a little lower",),
+    "height": ("with your height of {0}, the estimate holds",),
+    "intake": ("on logged days you eat roughly {0}", "intake (daily average): {0}"),
+    "intake_logged": ("over {0} logged days you came in at {1} on average",),
+    "avg_macro": ("you average {0} of {label} a day", "daily {label}: {0} on average"),
+    "macros": ("on average: {0} protein, {1} carbs, {2} fat",),
+    "logging_rate": ("your logging rate works out to {0}",),
+    "logged_fraction": ("you logged {0} of the past {1}",),
+    "tdee": ("you need about {0} a day to hold your weight", "TDEE: {0}"),
+    "bmr": ("at complete rest you'd burn {0}",),
+    "target": ("to hit your goal pace, eat around {0} daily", "your daily calorie target works out to {0}"),
+    "deficit": ("that sets you {0} below maintenance",),
+    "protein_target": ("your protein target works out to {0}",),
+    "targets": ("you're set up for {0} protein, {1} fat and {2} carbs",),
+    "protein_gap": ("you're short of your protein target by {0}",),
+    "pct_maintenance": ("you're at {0} of your maintenance calories",),
+    "checkin_rate": ("your check-in rate is sitting at {0}",),
+    "checkin_fraction": ("you've checked in on {0} of the past {1}",),
+    "checkin_streak": ("you're {0} days into a check-in streak",),
+    "logging_streak": ("you've got a {0}-day logging streak",),
+    "longest_streak": ("your longest run of check-ins in this period: {0} days",),
+    "sleep": ("you're getting about {0} of sleep a night",),
+    "energy_rating": ("your energy scores average {0}",),
+    "mood_rating": ("you've rated your mood {0} on average",),
+    "checkin_count": ("you've done {0} in this period",),
+}
+
+
+def fresh3_templates(name: str, values: tuple[float, ...]) -> tuple[str, ...]:
+    if name in ("change", "rate"):
+        return FRESH3[f"{name}_{'loss' if values[0] < 0 else 'gain'}"]
+    if name in ("avg_protein", "avg_carbs", "avg_fat"):
+        return tuple(t.replace("{label}", name.removeprefix("avg_")) for t in FRESH3["avg_macro"])
+    return FRESH3.get(name, ())
+
+
+def fresh3_advice(rng: random.Random) -> str:
+    return rng.choice((
+        f"Two slices of wholegrain toast come to about {rng.randint(15, 20) * 10} kcal.",
+        f"If hunger bites, a {rng.randint(15, 25)} g protein snack usually helps.",
+        f"Adults typically need {rng.randint(25, 30)}-{rng.randint(35, 38)} g of fibre daily.",
+        f"Weighing in {rng.randint(3, 7)} mornings a week gives a clearer trend.",
+        f"A {rng.randint(30, 60)}-minute cycle burns roughly {rng.randint(25, 45) * 10} kcal.",
+        f"Don't drop below {rng.choice(('1,200', '1,300', '1,400'))} kcal without talking to a dietitian.",
+        f"Lentils have around {rng.randint(8, 9)} g of protein per 100 g cooked.",
+        f"Plenty of lifters add {rng.randint(2, 5)} kg of muscle in their first year.",
+    ))
