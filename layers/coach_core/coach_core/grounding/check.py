@@ -101,8 +101,8 @@ def candidates(claim: Claim, refs: References) -> list[Reference]:
             continue
         if claim.stance is not None and r.stance != claim.stance and (r.stance is not None or q.kind == "days"):
             continue  # a streak is only a streak (the longest only the longest); intake is not a target
-        if q.kind == "days" and r.role == "window" and (q.unit != "days" or (r.source == "policy" and not q.window)):
-            continue  # "14 weigh-ins" is not a window; a window constant grounds only a window
+        if q.kind == "days" and r.role == "window" and not q.window:
+            continue  # a count ("12 days you logged", "14 weigh-ins") is not a window
         if r.signed and sign and r.value and math.copysign(1, r.value) != sign:
             continue
         out.append(r)

@@ -89,6 +89,7 @@ _GERUND_START_RE: Final = LazyPattern(
 _FUTURE_HEAD_RE: Final = LazyPattern(r"\b(?:next|coming|upcoming|another|more|extra|additional)\s+$")
 # Words that tie the figure to the user's data: a verb of what they did, or "your <thing> is".
 _DATA_VERB_RE: Final = LazyPattern(
+    r"\byoud\s+(?:burn|need|use)\b(?:\s+\S+){0,4}?\s*$|"  # "at rest you'd burn 1,443 kcal": a need, not advice
     r"\byou(?:ve|re|\s+have|\s+are)?\s+(?:(?:been|currently|now|already|only|just|also|still|actually|"
     r"consistently|recently)\s+)*(?:averag\w*|logg\w*|lost|losing|gained|gaining|dropped|dropping|ate|eating|eaten|"
     r"consum\w*|weigh\w*|hit|had|getting|checked|slept|sleeping|recorded|tracked|managed|kept|stayed|sitting|sat|"
@@ -135,7 +136,7 @@ TOPICS: Final[Mapping[str, tuple[tuple[str, str], ...]]] = {
         # First, so "target intake" and "intake target" read as a target.
         ("target", r"(?:target|goal|recommended|suggested)\s+(?:intake|calories|kcal)|intake\s+(?:target|goal)|"
                    r"target\w*|goal|budget|allowance|aim\w*|recommended"),
-        ("bmr", r"bmr|basal|at\s+rest(?:\s+you)?(?:\s+burn\w*)?|resting(?:\s+burn)?|metabolic\s+rate|"
+        ("bmr", r"bmr|basal|at\s+(?:\w+\s+)?rest(?:\s+you\w*)?(?:\s+burn\w*)?|resting(?:\s+burn)?|metabolic\s+rate|"
                 r"burn\w*\s+at\s+rest"),
         ("intake", r"eat\w*|ate|intake|averag\w*|logged|consum\w*|taking\s+in|food"),
         ("tdee", r"maintenance|maintain\w*|tdee|burn\w*|expenditure|total\s+daily"),

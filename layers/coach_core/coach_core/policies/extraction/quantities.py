@@ -36,6 +36,7 @@ from coach_core.policies.extraction.durations import DAYS_PER_UNIT, duration_day
 from coach_core.policies.extraction.numbers import _THOUSANDS_RE, NUM, number_starts, parse_number, prepare
 from coach_core.policies.extraction.weight import (
     _ATTACHED_RATE_RE,
+    _DIRECTION_RE,
     _NOT_BODY_GRAMS_RE,
     _NOT_BODY_KIT_RE,
     _NOT_BODY_RE,
@@ -52,7 +53,7 @@ from coach_core.policies.text.regex import LazyPattern
 Kind = Literal["mass", "energy", "grams", "g_per_kg", "percent", "hours", "days", "rating", "age", "height"]
 
 _COUNT_UNIT = (
-    r"(?:(?:logged|tracked|recorded|full|straight|consecutive|separate|complete)\s+)?"
+    r"(?P<counted>(?:logged|tracked|recorded|full|straight|consecutive|separate|complete)\s+)?"
     r"(?P<cunit>days?|weigh\s?ins?|check\s?ins?|checkins?)(?![a-z])"
 )
 _QUANTITY_RE = LazyPattern(
@@ -76,9 +77,11 @@ _FRACTION_RE = LazyPattern(
 _FROM_HEAD_RE = LazyPattern(r"\bfrom\s+$")
 # "the last 14 days", "over 30 days", "a 7-day average": the figure names a window, not a count.
 _WINDOW_HEAD_RE = LazyPattern(
-    r"\b(?:last|past|previous|over|across|within|during|spanning|covering)\s+(?:the\s+)?(?:last\s+|past\s+)?$"
+    r"\b(?:last|past|previous|over|across|within|during|spanning|covering|in)\s+(?:the\s+)?(?:last\s+|past\s+)?$"
 )
 _WINDOW_TAIL_RE = LazyPattern(r"\s*(?:average|avg|window|period|trend|moving|rolling|span|mean|total|summary)\b")
+# "30 days ago", "14 days back", "30 days in, you're ...": where a window starts, not a count.
+_AGO_TAIL_RE = LazyPattern(r"\s*(?:ago|back|earlier|before|in\b(?!\s+a\s+row))\b")
 _STREAK_TAIL_RE = LazyPattern(r"\s*(?:streak|in\s+a\s+row|running|straight)\b")
 _LIFT_HEAD_RE = LazyPattern(
     r"\b(?:lift\w*|squat\w*|bench\w*|deadlift\w*|press(?:ed|ing)?|curl\w*|dumbbells?|barbells?|kettlebells?|"
@@ -262,9 +265,10 @@ def _read(t: str, m: re.Match[str], start: int, end: int, tokens: list[str], pre
     if m.group("cunit"):
         tail = t[m.end() : m.end() + 24]
         streak = bool(_STREAK_TAIL_RE.match(tail))
-        window = not streak and (
+        window = not streak and not m.group("counted") and (
             bool(_WINDOW_HEAD_RE.search(t, max(s_start, m.start() - 30), m.start()))
             or (m.group("cunit") == "day" and bool(_WINDOW_TAIL_RE.match(tail)))
+            or bool(_AGO_TAIL_RE.match(tail))
         )
         unit = m.group("cunit")
         counted = "weigh-ins" if unit.startswith("weigh") else "check-ins" if unit.startswith("check") else "days"
@@ -298,8 +302,13 @@ def _mass(
     # A body weight has no direction to check; a change or a rate does ("down 1.6 kg").
     direction = _direction(t, m.start(), m.end(), head_from, s_start, s_end, amount) if amount < 30 else None
     moving = direction if direction in _MASS_DIRECTIONS else None
-    if grams and moving is None and (weeks is None or weeks < 1):
-        return make("grams", 1.0, "g")  # "136 g a day" is food; "470 g a week", "losing 470 g" is body weight
+    if grams and (weeks is None or weeks < 1):
+        # "136 g a day", "72.6 g on average" are food; "470 g a week" and "lost 470 g" are body weight
+        # (a loss or gain verb before it, not a word after it such as "on").
+        verbs = list(_DIRECTION_RE.finditer(t, head_from, m.start()))
+        if not verbs:
+            return make("grams", 1.0, "g")
+        moving = "loss" if verbs[-1].group("loss") else "gain"
     spelled = "kg" if unit.startswith(("kg", "kilo")) else _UNIT_SPELLING[unit[0]]
     if m.group("lbs"):  # "11 st 4 lb": stones and pounds, precise to the pound (a stone is 14 lb exactly)
         whole = (parse_number(m.group("n1")) * LB_PER_STONE + float(m.group("lbs"))) * KG_PER_LB
