@@ -3,11 +3,11 @@
 Prints, per split and in total: detection recall on the perturbed figures, the false-ungrounded
 rate on the true figures, figures flagged inside advice sentences, and the set's fingerprint
 (same seed, same set). Splits (tests/grounding_eval/evalset.py): `dev` (the templates the checker
-was developed against), `holdout`, `fresh`, `fresh2` (written later, each measured and then
-looked at) and `fresh3` (written after the checker's last change, never tuned on).
+was developed against), `holdout`, `fresh`, `fresh2`, `fresh3` (written later, each measured and
+then looked at) and `fresh4` (written after the checker's last change, never tuned on).
 Targets: recall >= 0.95, false-ungrounded <= 2 %.
 
-    python scripts/eval_grounding.py [--seed N] [--users N] [--failures dev|holdout|fresh|fresh2|fresh3|all]
+    python scripts/eval_grounding.py [--seed N] [--users N] [--failures SPLIT]
 
 Always exits 0: this reports, the tests enforce (tests/unit/test_grounding_eval.py).
 """
@@ -32,7 +32,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seed", type=int, default=DEFAULT_SEED)
     parser.add_argument("--users", type=int, default=DEFAULT_USERS)
-    parser.add_argument("--failures", choices=("dev", "holdout", "fresh", "fresh2", "fresh3", "all"),
+    parser.add_argument("--failures", choices=("dev", "holdout", "fresh", "fresh2", "fresh3", "fresh4", "all"),
                         help="list the misses and false flags of a split")
     args = parser.parse_args(argv)
     started = time.perf_counter()

@@ -17,8 +17,8 @@ outputs, the user context the model is given, and the user's question. Scores:
 templates the checker was developed against; `holdout`: templates written with them, whose
 failures were never listed while tuning; `fresh`: templates written after the checker was
 frozen, measured once, then its failures looked at; `fresh2`: written after that, measured
-once, then its failures looked at; `fresh3`: written after the checker's last change, measured
-once and never tuned on).
+once, then its failures looked at; `fresh3`: likewise; `fresh4`: written after the checker's
+last change, measured once and never tuned on).
 """
 
 from __future__ import annotations
@@ -37,6 +37,8 @@ from tests.grounding_eval.fresh import (
     fresh2_templates,
     fresh3_advice,
     fresh3_templates,
+    fresh4_advice,
+    fresh4_templates,
     fresh_advice,
     fresh_templates,
 )
@@ -45,7 +47,7 @@ from tests.grounding_eval.users import synthetic_user
 
 DEFAULT_SEED = 24
 DEFAULT_USERS = 300
-ANSWERS_PER_USER = 7
+ANSWERS_PER_USER = 8
 TOOL_SETS = (
     ("get_weight_trend",), ("get_nutrition_summary",), ("calculate_tdee",), ("get_adherence_metrics",),
     ("get_recent_checkins",), ("get_weight_trend", "calculate_tdee"), ("get_nutrition_summary", "calculate_tdee"),
@@ -58,8 +60,8 @@ QUESTIONS = (
     "How consistent have I been?", "What's my TDEE?", "Am I on track for my goal?", "How's my sleep?",
     "Give me a summary of my week", "Why am I not losing weight?", "how many calories should i eat",
 )
-Split = Literal["dev", "holdout", "fresh", "fresh2", "fresh3"]
-SPLITS: tuple[Split, ...] = ("dev", "dev", "dev", "holdout", "fresh", "fresh2", "fresh3")
+Split = Literal["dev", "holdout", "fresh", "fresh2", "fresh3", "fresh4"]
+SPLITS: tuple[Split, ...] = ("dev", "dev", "dev", "holdout", "fresh", "fresh2", "fresh3", "fresh4")
 Variant = Literal["true", "perturbed"]
 
 
@@ -138,6 +140,8 @@ def _templates(fact: grammar.Fact, split: Split) -> tuple[str, ...]:
         return fresh2_templates(fact.name, fact.values)
     if split == "fresh3":
         return fresh3_templates(fact.name, fact.values)
+    if split == "fresh4":
+        return fresh4_templates(fact.name, fact.values)
     return fact.dev if split == "dev" else fact.holdout
 
 
@@ -157,7 +161,8 @@ def _answer(rng: random.Random, user_outputs: dict[str, Any], split: Split) -> t
     ]
     sentences[0].opener = rng.choice(grammar.OPENERS)
     for _ in range(rng.choice((0, 0, 1, 1, 2))):
-        advice = {"fresh": fresh_advice, "fresh2": fresh2_advice, "fresh3": fresh3_advice}.get(
+        advice = {"fresh": fresh_advice, "fresh2": fresh2_advice, "fresh3": fresh3_advice,
+                  "fresh4": fresh4_advice}.get(
             split, lambda g: grammar.advice(g, split))(rng)
         sentences.append(_Sentence(None, "", (), "", advice=advice))
     rng.shuffle(sentences)
@@ -309,7 +314,7 @@ def score_case(case: Case) -> Score:
 
 def score(cases: Iterable[Case]) -> dict[str, Score]:
     """Scores per split and in total."""
-    out = {name: Score() for name in ("dev", "holdout", "fresh", "fresh2", "fresh3", "all")}
+    out = {name: Score() for name in ("dev", "holdout", "fresh", "fresh2", "fresh3", "fresh4", "all")}
     for case in cases:
         s = score_case(case)
         out[case.split].merge(s)

@@ -213,3 +213,65 @@ def fresh3_advice(rng: random.Random) -> str:
         f"Lentils have around {rng.randint(8, 9)} g of protein per 100 g cooked.",
         f"Plenty of lifters add {rng.randint(2, 5)} kg of muscle in their first year.",
     ))
+
+
+# `fresh4`: written after the checker's last change (after fresh3 was looked at), measured once,
+# never tuned on.
+FRESH4: Mapping[str, tuple[str, ...]] = {
+    "avg_weight": ("right now the 7-day number is {0}", "you're tracking at {0} on average",
+                   "the moving average has you at {0}"),
+    "change_loss": ("weight is down {0} compared with {1} days ago", "{0} has come off in the past {1} days"),
+    "change_gain": ("weight is up {0} compared with {1} days ago", "{0} has gone on in the past {1} days"),
+    "change_signed": ("change since the window began: {0}",),
+    "rate_loss": ("the slope of your trend is about {0} a week downward", "you're dropping close to {0} each week"),
+    "rate_gain": ("the slope of your trend is about {0} a week upward", "you're climbing close to {0} each week"),
+    "weigh_ins": ("you've recorded {0} so far",),
+    "goal_weight": ("you're working toward {0}",),
+    "goal_gap": ("there are about {0} between your average and your goal",),
+    "age": ("you're listed as {0}",),
+    "height": ("you stand {0} tall",),
+    "intake": ("food-wise, you're averaging {0} a day", "your calories have averaged {0}"),
+    "intake_logged": ("your {0} logged days averaged {1}",),
+    "avg_macro": ("your {label} comes in at about {0} a day", "on average you get {0} of {label}"),
+    "macros": ("the average day looks like {0} protein, {1} carbs and {2} fat",),
+    "logging_rate": ("you log food on about {0} of days",),
+    "logged_fraction": ("meals were tracked on {0} of the last {1}",),
+    "tdee": ("your maintenance level is roughly {0}", "you'd need about {0} a day to stay where you are"),
+    "bmr": ("your basal burn comes to {0}",),
+    "target": ("the daily target for your goal is {0}", "your goal calls for about {0} a day"),
+    "deficit": ("that's a daily deficit of roughly {0}",),
+    "protein_target": ("the protein goal in your plan is {0}",),
+    "targets": ("the plan lands on {0} protein, {1} fat and {2} carbs",),
+    "protein_gap": ("protein is lagging the target by {0}",),
+    "pct_maintenance": ("intake is about {0} of maintenance",),
+    "checkin_rate": ("you check in on about {0} of days",),
+    "checkin_fraction": ("check-ins happened on {0} of the last {1}",),
+    "checkin_streak": ("your check-in streak is now {0} days long",),
+    "logging_streak": ("you've kept logging for {0} days straight",),
+    "longest_streak": ("the best check-in streak you've had here is {0} days",),
+    "sleep": ("sleep is averaging {0} a night",),
+    "energy_rating": ("energy comes in around {0} on your scale",),
+    "mood_rating": ("your mood has averaged {0}",),
+    "checkin_count": ("you've logged {0} in the window",),
+}
+
+
+def fresh4_templates(name: str, values: tuple[float, ...]) -> tuple[str, ...]:
+    if name in ("change", "rate"):
+        return FRESH4[f"{name}_{'loss' if values[0] < 0 else 'gain'}"]
+    if name in ("avg_protein", "avg_carbs", "avg_fat"):
+        return tuple(t.replace("{label}", name.removeprefix("avg_")) for t in FRESH4["avg_macro"])
+    return FRESH4.get(name, ())
+
+
+def fresh4_advice(rng: random.Random) -> str:
+    return rng.choice((
+        f"A medium banana is about {rng.randint(9, 12) * 10} kcal.",
+        f"Swimming for {rng.randint(20, 45)} minutes can burn {rng.randint(20, 40) * 10} kcal.",
+        f"Many people find {rng.randint(25, 40)} g of protein per meal keeps them full.",
+        "Try to keep weekly losses between 0.5 and 1 kg.",
+        f"Set a reminder to log within {rng.randint(1, 3)} hours of eating.",
+        f"Cottage cheese has roughly {rng.randint(11, 13)} g of protein per 100 g.",
+        f"Over {rng.randint(3, 6)} months, small habits add up.",
+        f"Dropping {rng.randint(100, 300)} kcal a day is usually enough to start.",
+    ))
