@@ -88,7 +88,7 @@ def candidates(claim: Claim, refs: References) -> list[Reference]:
         roles = roles | {"delta"}
     sign = _direction_sign(q)
     out = []
-    for r in refs.of(q.kind):
+    for r in refs.of(q.kind, series=claim.series or q.from_to):
         if r.role != "any" and r.role not in roles:
             continue
         if r.role == "rate" and not q.per_week and (r.source == "policy" or "rate" not in claim.cues):

@@ -196,6 +196,8 @@ _SERIES_RE = LazyPattern(
     r"on\s+the\s+[0-9]{1,2}(?:st|nd|rd|th)\b|scale)"
 )
 _SERIES_RE = _regrouped(_SERIES_RE)
+_SERIES_KINDS: Final = frozenset({"mass", "hours", "rating"})
+"""The kinds a daily series holds (check-ins, moving-average points): only they need a day's cue."""
 CLAUSE_REACH: Final = 90
 HEAD_REACH: Final = 60
 TAIL_REACH: Final = 16
@@ -235,9 +237,9 @@ def _sentence(t: str, s_start: int, s_end: int, kinds: set[str]) -> _Sentence:
     }
     return _Sentence(
         start=s_start,
-        anchored=bool(_ANCHOR_RE.search(t, s_start, s_end)),
+        anchored="energy" in kinds and bool(_ANCHOR_RE.search(t, s_start, s_end)),
         generic=bool(_GENERIC_RE.search(t, s_start, s_end)),
-        series=bool(_SERIES_RE.search(t, s_start, s_end)),
+        series=not kinds.isdisjoint(_SERIES_KINDS) and bool(_SERIES_RE.search(t, s_start, s_end)),
         asked=t[s_start:s_end].rstrip().endswith("?"),
         cues=[(m.start(), m.lastgroup or "") for m in _CUES_RE.finditer(t, s_start, s_end)],
         topics=topics,

@@ -223,12 +223,17 @@ class References:
     each named key (tool before context) for the derived values and the disclaimer."""
 
     by_kind: dict[str, list[Reference]] = field(default_factory=dict)
+    series_by_kind: dict[str, list[Reference]] = field(default_factory=dict)
+    """A daily series' points apart: most claims are not said of a day, and a 90-day trend has 180."""
     headline: dict[str, float] = field(default_factory=dict)
 
     def add(self, ref: Reference) -> None:
-        self.by_kind.setdefault(ref.kind, []).append(ref)
+        (self.series_by_kind if ref.series else self.by_kind).setdefault(ref.kind, []).append(ref)
 
-    def of(self, kind: str) -> Sequence[Reference]:
+    def of(self, kind: str, *, series: bool = False) -> Sequence[Reference]:
+        """The references of a kind; with `series`, one day's values too."""
+        if series and kind in self.series_by_kind:
+            return [*self.by_kind.get(kind, ()), *self.series_by_kind[kind]]
         return self.by_kind.get(kind, ())
 
     def add_json(self, data: Any, source: Source) -> None:
