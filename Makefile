@@ -9,7 +9,7 @@ SERVICES := .coach/services.env
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: install services migrate seed run test test-browser screenshots lint typecheck bench eval-safety eval-grounding layer lock synth clean
+.PHONY: install services migrate seed run test test-browser screenshots lint typecheck bench train-safety eval-safety eval-grounding layer lock synth clean
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -55,10 +55,16 @@ typecheck: install
 bench: services
 	source $(SERVICES) && $(PY) -m bench.run_all
 
-# Every labelled case in tests/data/safety/ through `coach policy-check`: per-class recall and
-# false-alarm rate (add ARGS=--failures to list each miss with the rule ids that fired).
+# The learned crisis layer, trained from safety_corpus/ alone (fixed seeds): writes the artifact in
+# layers/coach_core/coach_core/policies/learned/ (commit it); ARGS=--check compares with the committed one.
+train-safety: install
+	$(PY) -m safety_ml.train $(ARGS)
+
+# Leave one set out: for every independent set, a model trained without it; crisis recall and false
+# alarms of the rules, the model and both; then every policy per set for the committed engine
+# (ARGS=--failures lists each case that is not an exact match, with the rules that fired).
 eval-safety: install
-	$(PY) scripts/eval_safety.py $(ARGS)
+	$(PY) -m safety_ml.evaluate $(ARGS)
 
 # The numeric grounding check over its generated evaluation set (synthetic users' real tool
 # outputs; answers with the true figures and with 3-30 % perturbed ones): detection recall and

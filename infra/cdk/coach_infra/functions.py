@@ -100,7 +100,7 @@ SPECS: tuple[FunctionSpec, ...] = (
     ),
     FunctionSpec(
         "plan", "POST /plan", 512, BUFFERED_TIMEOUT,
-        behind_alias=True, uses_cache=True, calls_llm=True, buffered_api=True,
+        behind_alias=True, uses_cache=True, calls_llm=True, guarded=True, buffered_api=True,
     ),
     FunctionSpec(
         "insights", "GET /insights", 512, BUFFERED_TIMEOUT,
@@ -137,6 +137,7 @@ class Wiring:
     redis_url: str
     redis_auth_secret: secretsmanager.ISecret
     provider_secrets: dict[str, secretsmanager.ISecret]
+    hash_secret: secretsmanager.ISecret
 
 
 def check_snap_start_region(stack: Stack) -> None:
@@ -200,12 +201,16 @@ class CoachFunctions(Construct):
             # Lambda's active tracing records every invocation without any SDK; Powertools'
             # Tracer (subsegments) imports the X-Ray SDK on the first request: opt-in.
             names.POWERTOOLS_TRACE_DISABLED: "false" if config.tracer_subsegments else "true",
+            # Traces never carry a handler's response (health data) or an exception's text.
+            names.POWERTOOLS_TRACER_CAPTURE_RESPONSE: "false",
+            names.POWERTOOLS_TRACER_CAPTURE_ERROR: "false",
         }
         if spec.migrates:
             env[names.DB_APP_SECRET_NAME] = wiring.db_app_secret.secret_arn
         if spec.uses_cache:
             env[names.REDIS_AUTH_SECRET_NAME] = wiring.redis_auth_secret.secret_arn
         if spec.name in API_FUNCTIONS:
+            env[names.COACH_HASH_SECRET_NAME] = wiring.hash_secret.secret_arn
             if config.rate_limit_per_minute is not None:
                 env[names.COACH_RATE_LIMIT_PER_MINUTE] = str(config.rate_limit_per_minute)
             if config.daily_token_budget is not None:
@@ -282,6 +287,8 @@ class CoachFunctions(Construct):
             wiring.redis_auth_secret.grant_read(fn)
         for provider in self.providers_of(spec):
             wiring.provider_secrets[provider].grant_read(fn)
+        if spec.name in API_FUNCTIONS:
+            wiring.hash_secret.grant_read(fn)
         self._acknowledge_managed_policies(fn)
         if snap_start:
             acknowledge(

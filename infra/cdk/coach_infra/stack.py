@@ -20,7 +20,7 @@ from coach_infra.monitoring import CoachMonitoring, Watched
 from coach_infra.nag import acknowledge
 from coach_infra.network import Network
 from coach_infra.schedule import ExpirySchedule
-from coach_infra.secrets import ProviderSecrets
+from coach_infra.secrets import HashKeySecret, ProviderSecrets
 
 
 class CoachStack(Stack):
@@ -36,6 +36,7 @@ class CoachStack(Stack):
         database = Database(self, "Database", vpc=network.vpc, subnets=network.data_subnets, production=production)
         cache = Cache(self, "Cache", vpc=network.vpc, subnets=network.data_subnets, production=production)
         providers = ProviderSecrets(self, "ProviderKeys", stage=config.stage, providers=config.providers_in_use)
+        hash_key = HashKeySecret(self, "HashKey", stage=config.stage)
         layer = SharedLayer(self, "SharedLayer", path=config.layer_path)
 
         functions = CoachFunctions(
@@ -55,6 +56,7 @@ class CoachStack(Stack):
                 redis_url=cache.url,
                 redis_auth_secret=cache.auth_secret,
                 provider_secrets=providers.by_provider,
+                hash_secret=hash_key.secret,
             ),
         )
         for sg in functions.security_groups:
@@ -79,6 +81,7 @@ class CoachStack(Stack):
             allow_password_auth=config.allow_password_auth,
             post_confirmation=functions.invocable("provision_user"),
         )
+        users.allow_account_deletion(functions.function("data"))
         api = CoachApi(
             self,
             "Api",

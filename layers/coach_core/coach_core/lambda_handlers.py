@@ -171,14 +171,20 @@ def http_handler(event: dict[str, Any], context: Any) -> dict[str, Any]:
 @tracer.capture_lambda_handler
 @metrics.log_metrics
 def expire_sessions_handler(event: dict[str, Any], context: Any) -> dict[str, Any]:
-    """EventBridge Scheduler, hourly: mark idle sessions EXPIRED in batches (idempotent)."""
+    """EventBridge Scheduler, hourly: mark idle sessions EXPIRED, then purge what is past its
+    retention (old expired sessions' history, old violation excerpts); batched, idempotent."""
     from coach_core.service.expiry import expire_idle_sessions_now
+    from coach_core.service.retention import purge_now
 
     apply_runtime_secrets()
     count = run_async(expire_idle_sessions_now())
     emit("SessionsExpired", count)
-    logger.info("expired idle sessions", extra={"expired": count})
-    return {"expired": count}
+    purged = run_async(purge_now())
+    emit("HistoriesPurged", purged.histories)
+    emit("ViolationExcerptsPurged", purged.excerpts)
+    logger.info("expired idle sessions and purged old health data",
+                extra={"expired": count, "histories_purged": purged.histories, "excerpts_purged": purged.excerpts})
+    return {"expired": count, "histories_purged": purged.histories, "excerpts_purged": purged.excerpts}
 
 
 @logger.inject_lambda_context

@@ -13,7 +13,7 @@ import logging
 import os
 import traceback
 from collections.abc import Callable, Sequence
-from typing import Any, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
 from aws_lambda_powertools import Logger, Metrics
 from aws_lambda_powertools.metrics import MetricUnit
@@ -72,7 +72,20 @@ class LazyTracer:
         return self._tracer
 
     def capture_lambda_handler(self, handler: F) -> F:
-        traced: Callable[..., Any] | None = None
+        """Powertools' handler subsegment with no response and no exception text in the trace
+        (responses carry health data; exception text can carry anything): both capture flags off
+        (`POWERTOOLS_TRACER_CAPTURE_RESPONSE` / `_ERROR` are `false` on every function too), and
+        an exception leaves the subsegment only as a `HandlerError` annotation naming its type,
+        then propagates from outside it (X-Ray's subsegment would record its message)."""
+        traced: Callable[..., _Outcome] | None = None
+
+        @functools.wraps(handler)
+        def run(event: Any, context: Any) -> _Outcome:
+            try:
+                return _Outcome(handler(event, context), None)
+            except Exception as exc:
+                self._tracer.put_annotation(key="HandlerError", value=type(exc).__name__)
+                return _Outcome(None, exc)
 
         @functools.wraps(handler)
         def wrapper(event: Any, context: Any) -> Any:
@@ -81,10 +94,18 @@ class LazyTracer:
             if tracer is None:
                 return handler(event, context)
             if traced is None:
-                traced = tracer.capture_lambda_handler(handler)
-            return traced(event, context)
+                traced = tracer.capture_lambda_handler(run, capture_response=False, capture_error=False)
+            outcome = traced(event, context)
+            if outcome.error is not None:
+                raise outcome.error
+            return outcome.value
 
         return wrapper  # type: ignore[return-value]
+
+
+class _Outcome(NamedTuple):
+    value: Any
+    error: Exception | None
 
 
 tracer = LazyTracer()

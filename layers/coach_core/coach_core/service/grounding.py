@@ -23,12 +23,14 @@ from coach_core.grounding import GroundingReport, References, UngroundedFigure, 
 from coach_core.guard import GuardRunner
 from coach_core.models import ChatTurn, TurnLogRow, UngroundedFigureLog
 from coach_core.observability import emit_grounding, log_exception
-from coach_core.orchestrator import OrchestratorResult
+from coach_core.orchestrator import OrchestratorResult, cut_is_billable
 from coach_core.policies.engine import SafetyPolicyEngine
 from coach_core.policies.types import PolicyResult
 from coach_core.prompts.grounding_prompt import repair_prompt, ungrounded_disclaimer
-from coach_core.providers.base import LLMProvider, LLMResponse, Message
+from coach_core.providers.attribution import last_provider
+from coach_core.providers.base import LLMProvider, LLMResponse, Message, Usage, estimate_prompt_tokens
 from coach_core.schemas import Grounding, UngroundedFigureItem
+from coach_core.service.metering import UsageMeter
 
 MAX_LOGGED_TEXT = 40
 MAX_REPAIR_VALUES = 40
@@ -121,6 +123,7 @@ class Repair:
 
 async def repair(
     provider: LLMProvider,
+    meter: UsageMeter,
     *,
     system: str,
     messages: Sequence[Message],
@@ -131,7 +134,8 @@ async def repair(
 ) -> Repair | None:
     """One round: the model sees its answer, the ungrounded figures and the data's values, and
     answers again with no tools. None when it fails or answers with nothing (the original answer
-    stands, with its disclaimer); the caller checks the new text again."""
+    stands, with its disclaimer); the caller checks the new text again. The call is billed like
+    any other (`meter`), an estimate when it is cut."""
     figures = [
         f"{_named(u)} (nearest value in the data: {u.expected.shown}, {u.expected.label})" if u.expected else _named(u)
         for u in report.ungrounded
@@ -139,9 +143,15 @@ async def repair(
     conversation = [*messages, Message.assistant(answer), Message.user(repair_prompt(figures, data_values(refs)))]
     try:
         response = await provider.complete(system=system, messages=conversation, tools=[], model_tier=model_tier)
-    except Exception as exc:  # the answer already passed every check: a failed repair keeps it
+    except BaseException as exc:  # the answer already passed every check: a failed repair keeps it
+        if cut_is_billable(exc, False):
+            estimate = Usage(estimate_prompt_tokens(system, conversation, []), 0)
+            meter.provider(last_provider() or provider.name, estimate, estimated=True)
+        if not isinstance(exc, Exception):
+            raise
         log_exception("grounding repair failed", exc)
         return None
+    meter.provider(response.provider or provider.name, response.usage, estimated=False)
     text = (response.text or "").strip()
     if not text or response.tool_calls:
         return None
@@ -162,7 +172,9 @@ async def repair_turn(
     provider: LLMProvider,
     policies: SafetyPolicyEngine,
     guard: GuardRunner | None,
+    meter: UsageMeter,
     *,
+    user_id: uuid.UUID,
     system: str,
     messages: Sequence[Message],
     result: OrchestratorResult,
@@ -175,12 +187,12 @@ async def repair_turn(
     report = check_text(result.text, refs)
     if not report.ungrounded:
         return None
-    fixed = await repair(provider, system=system, messages=messages, answer=result.text, report=report, refs=refs,
-                         model_tier=model_tier)
+    fixed = await repair(provider, meter, system=system, messages=messages, answer=result.text, report=report,
+                         refs=refs, model_tier=model_tier)
     if fixed is None:
         return None
     checked = policies.check_output(fixed.text)
-    verdict = None if guard is None else await guard.check(fixed.text, "output")
+    verdict = None if guard is None else await guard.check(fixed.text, "output", user_id=user_id, bill=meter.guard)
     guard_tokens = verdict.tokens if verdict is not None else 0
     if checked.replaces_message or (verdict is not None and verdict.is_crisis):
         return None
