@@ -167,3 +167,22 @@ def test_the_repair_prompt_lists_the_datas_values_once() -> None:
     assert "7-day average weight: 69.79 kg" in values and "average daily intake: 1,740 kcal" in values
     assert len(values) == len(set(values))
     assert not any("that day" in v for v in values)  # no daily points
+
+
+def test_on_lambda_each_turn_emits_figures_checked_and_ungrounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    """GIVEN a turn's report on Lambda WHEN emitted THEN `FiguresChecked` and `UngroundedFigures`
+    carry its counts (the alarm on a drifting model reads them), and a log row holds the figures."""
+    from coach_core.observability import metrics
+    from coach_core.service.grounding import emit, log_row
+
+    monkeypatch.setenv("AWS_LAMBDA_FUNCTION_NAME", "coach-chat")
+    metrics.clear_metrics()
+    try:
+        report = check_text("Your 7-day average is 72.1 kg and you've averaged 1,740 kcal a day.", REFS)
+        emit(report)
+        assert metrics.metric_set["FiguresChecked"]["Value"] == [3.0]
+        assert metrics.metric_set["UngroundedFigures"]["Value"] == [1.0]
+    finally:
+        metrics.clear_metrics()
+    row = log_row(report, "openai", "stop")
+    assert (row.figures_checked, [(u.text, u.expected) for u in row.ungrounded]) == (3, [("72.1 kg", "69.79 kg")])
