@@ -20,6 +20,7 @@ from coach_core.api import create_app
 from coach_core.api.errors import json_messages
 from coach_core.api.middleware import RequestObservabilityMiddleware
 from coach_core.observability import on_lambda, quiet_http_clients
+from coach_core.otel import configure_tracing
 
 HEALTH_PATH = "/health"
 
@@ -69,6 +70,7 @@ async def _rebuild_service(app: FastAPI) -> None:
 
 def create_stream_app() -> FastAPI:
     quiet_http_clients()
+    configure_tracing()  # in the snapshot under SnapStart; the exporter itself is built on first use
     app = create_app()
     app.add_middleware(RuntimeSecretsMiddleware, fastapi_app=app)
     app.add_middleware(RequestObservabilityMiddleware)

@@ -10,6 +10,7 @@ import json
 import time
 from typing import TYPE_CHECKING
 
+from coach_core import tracing
 from coach_core.errors import ProviderError, ProviderRateLimitError
 from coach_core.guard.verdict import Direction, GuardVerdict, SafetyGuard
 from coach_core.observability import emit, logger
@@ -92,11 +93,14 @@ class GuardRunner:
 
     async def check(self, text: str, direction: Direction) -> GuardVerdict:
         """The guard's verdict on `text`; never raises for a guard or cache failure."""
-        key = self._key(text, direction)
-        verdict = await self._cached(key)
-        if verdict is None:
-            verdict = await self._classify(text, direction)
-            await self._store(key, verdict)
+        with tracing.safety_span("guard", direction) as span:
+            key = self._key(text, direction)
+            verdict = await self._cached(key)
+            if verdict is None:
+                verdict = await self._classify(text, direction)
+                await self._store(key, verdict)
+            tracing.record_guard(span, guard=verdict.guard, verdict=verdict.verdict, model=verdict.model,
+                                 cached=verdict.cached, reason=verdict.reason, scores=verdict.category_scores)
         emit(f"GuardVerdict_{verdict.verdict}", 1)
         if verdict.verdict == "unavailable":
             logger.warning("safety guard unavailable: the rules' verdict stands",
