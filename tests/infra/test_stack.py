@@ -665,10 +665,44 @@ def test_waf_is_optional_and_when_on_rate_limits_the_stage(synth: Synth, synth_f
     assert stage_id in json.dumps(association["Properties"]["ResourceArn"])
 
 
-def test_given_tracer_context_then_powertools_tracer_is_on_and_lambda_tracing_always_active(
+def test_given_the_default_context_then_every_function_exports_otel_spans_to_the_xray_otlp_endpoint(
     synth: Synth, synth_prod: Synth
 ) -> None:
+    """GIVEN the default stack THEN each function's own OpenTelemetry SDK exports signed OTLP/HTTP to
+    X-Ray's OTLP endpoint (no collector layer, no exec wrapper but the web adapter's, no X-Ray SDK)
+    with the X-Ray propagator, and its role may write spans; `coach:tracing=false` disables the SDK.
+    Lambda's own active tracing stays on either way."""
     for name in PYTHON_FUNCTIONS:
-        assert synth.env(name)["POWERTOOLS_TRACE_DISABLED"] == "true"
-        assert synth_prod.env(name)["POWERTOOLS_TRACE_DISABLED"] == "false"
+        env = synth.env(name)
+        endpoint = json.dumps(env["OTEL_EXPORTER_OTLP_TRACES_ENDPOINT"])
+        assert "https://xray." in endpoint and "AWS::Region" in endpoint and ".amazonaws.com/v1/traces" in endpoint
+        assert env["COACH_OTLP_SIGV4"] == "xray"
+        assert env["OTEL_SERVICE_NAME"] == f"coach-{name.replace('_', '-')}"
+        assert "xray" in env["OTEL_PROPAGATORS"].split(",")
+        assert env["OTEL_TRACES_SAMPLER"] == "parentbased_always_on"
+        assert "POWERTOOLS_TRACE_DISABLED" not in env
+        assert env.get("AWS_LAMBDA_EXEC_WRAPPER") in (None, "/opt/bootstrap")  # only the web adapter's
+        actions = {a for s in role_statements(synth, synth.role_id(name)) for a in _as_list(s["Action"])}
+        assert {"xray:PutSpans", "xray:PutSpansForIndexing"} <= actions, name
+        prod = synth_prod.env(name)
+        assert prod["OTEL_SDK_DISABLED"] == "true" and "OTEL_EXPORTER_OTLP_TRACES_ENDPOINT" not in prod
         assert synth.function(name)["TracingConfig"] == {"Mode": "Active"}
+        assert synth_prod.function(name)["TracingConfig"] == {"Mode": "Active"}
+    layers = json.dumps([synth.function(n).get("Layers", []) for n in PYTHON_FUNCTIONS])
+    assert "otel" not in layers.lower() and "OpenTelemetry" not in layers  # no ADOT layer
+
+
+def test_given_transaction_search_context_then_xray_may_write_spans_to_logs_before_the_config(
+    synth: Synth, synth_full: Synth
+) -> None:
+    synth.template.resource_count_is("AWS::XRay::TransactionSearchConfig", 0)
+    config_id, config = one(synth_full.resources("AWS::XRay::TransactionSearchConfig"))
+    policy_id, policy = one(synth_full.resources("AWS::Logs::ResourcePolicy"))
+    assert config["Properties"]["IndexingPercentage"] == 1
+    assert policy_id in config.get("DependsOn", [])
+    document = json.dumps(policy["Properties"]["PolicyDocument"])
+    assert "xray.amazonaws.com" in document and "logs:PutLogEvents" in document and "aws/spans" in document
+
+
+def _as_list(value: Any) -> list[Any]:
+    return value if isinstance(value, list) else [value]

@@ -21,6 +21,7 @@ from coach_infra.nag import acknowledge
 from coach_infra.network import Network
 from coach_infra.schedule import ExpirySchedule
 from coach_infra.secrets import ProviderSecrets
+from coach_infra.tracing import TransactionSearch
 
 
 class CoachStack(Stack):
@@ -38,6 +39,8 @@ class CoachStack(Stack):
         providers = ProviderSecrets(self, "ProviderKeys", stage=config.stage, providers=config.providers_in_use)
         layer = SharedLayer(self, "SharedLayer", path=config.layer_path)
 
+        if config.tracing and config.transaction_search:
+            TransactionSearch(self, "TransactionSearch")
         functions = CoachFunctions(
             self,
             "Functions",
