@@ -696,7 +696,7 @@ def test_given_transaction_search_context_then_xray_may_write_spans_to_logs_befo
     synth: Synth, synth_full: Synth
 ) -> None:
     synth.template.resource_count_is("AWS::XRay::TransactionSearchConfig", 0)
-    config_id, config = one(synth_full.resources("AWS::XRay::TransactionSearchConfig"))
+    _, config = one(synth_full.resources("AWS::XRay::TransactionSearchConfig"))
     policy_id, policy = one(synth_full.resources("AWS::Logs::ResourcePolicy"))
     assert config["Properties"]["IndexingPercentage"] == 1
     assert policy_id in config.get("DependsOn", [])
