@@ -76,6 +76,11 @@ def configure_tracing(service_name: str | None = None) -> bool:
         if _provider is not None:
             return True
         from opentelemetry import trace
+
+        if not isinstance(trace.get_tracer_provider(), trace.ProxyTracerProvider):
+            # Set up outside the app (an auto-instrumentation agent such as `opentelemetry-instrument`):
+            # its provider serves coach_core.tracing as it is.
+            return True
         from opentelemetry.sdk.resources import SERVICE_NAME, Resource
         from opentelemetry.sdk.trace import TracerProvider
 

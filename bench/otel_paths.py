@@ -1,0 +1,131 @@
+"""Two ways to trace the Lambda functions with OpenTelemetry, measured as cold starts of the chat function.
+
+- `off`: `coach:tracing=false` (OTEL_SDK_DISABLED=true);
+- `sdk`: what the stack deploys: the app's own SDK set-up (`coach_core.otel`), OTLP/HTTP to a loopback
+  receiver (SigV4-signed as for X-Ray's endpoint), flushed before the response;
+- `adot`: the in-process part of the ADOT Lambda layer (the AWS OpenTelemetry Distro, `AWSOpenTelemetryDistroPython`):
+  `opentelemetry-instrument` with `OTEL_PYTHON_DISTRO=aws_distro` / `aws_configurator`, which sets up the SDK and
+  instruments every library it ships an instrumentation for, and the Lambda handler wrapped by its
+  `aws_lambda` instrumentation (`_HANDLER`), which flushes after each invocation. It needs an interpreter
+  with `aws-opentelemetry-distro` installed (it pins its own OpenTelemetry release, so not this venv):
+  `COACH_ADOT_PYTHON=/path/to/python`; without it that row is skipped.
+
+Each start: a fresh interpreter imports `functions/chat/handler.py` and serves one chat (a tool round,
+then text, from the OpenAI fake), real PostgreSQL and Redis; wall time to the response. Modes alternate;
+`REPEATS` measured rounds after a discarded warm-up; medians. Also counted: modules loaded and spans
+received. Not a timed test, and not part of `bench.run_all` (the ADOT row needs its own venv):
+`python -m bench.otel_paths`.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from bench._common import ROOT, ensure_repo_on_path, median, result, throwaway_database
+from bench.cold_start import CHILD, EVENTS, _env, _script_for
+
+REPEATS = 5
+ADOT_ENV = "COACH_ADOT_PYTHON"
+
+
+def _adot_env(env: dict[str, str], endpoint: str) -> dict[str, str]:
+    adot = {k: v for k, v in env.items() if k not in ("OTEL_SDK_DISABLED", "COACH_OTLP_SIGV4")}
+    adot.update({
+        "OTEL_PYTHON_DISTRO": "aws_distro",
+        "OTEL_PYTHON_CONFIGURATOR": "aws_configurator",
+        "OTEL_EXPORTER_OTLP_PROTOCOL": "http/protobuf",
+        "OTEL_EXPORTER_OTLP_TRACES_ENDPOINT": f"{endpoint}/v1/traces",
+        "OTEL_TRACES_EXPORTER": "otlp",
+        "OTEL_METRICS_EXPORTER": "none",
+        "OTEL_LOGS_EXPORTER": "none",
+        "OTEL_AWS_APPLICATION_SIGNALS_ENABLED": "false",
+        "OTEL_SERVICE_NAME": "coach-chat-adot",
+        "_HANDLER": "functions.chat.handler.handler",
+        "PYTHONPATH": str(ROOT),
+    })
+    return adot
+
+
+def _start(cmd: list[str], env: dict[str, str]) -> tuple[float, dict[str, Any]]:
+    with tempfile.TemporaryFile("w+") as err:
+        started = time.perf_counter()
+        proc = subprocess.Popen(cmd, env=env, cwd=ROOT, stdout=subprocess.PIPE, stderr=err, text=True)
+        assert proc.stdout is not None
+        report: dict[str, Any] | None = None
+        elapsed = 0.0
+        for line in proc.stdout:
+            if line.startswith("RESULT "):
+                elapsed = time.perf_counter() - started
+                report = json.loads(line[len("RESULT "):])
+                break
+        proc.communicate(timeout=120)
+        err.seek(0)
+        if report is None or report.get("status") != 200:
+            raise RuntimeError(f"start failed: {report} {err.read()[-1500:]}")
+    return elapsed, report
+
+
+def run() -> dict[str, Any]:
+    import asyncio
+
+    ensure_repo_on_path()
+    from bench._common import clear_redis_prefix, import_demo_users
+    from tests.fakes import FakeOpenAIServer
+    from tests.otlp_receiver import OtlpReceiver
+
+    adot_python = os.environ.get(ADOT_ENV)
+    modes = ["off", "sdk", *(["adot"] if adot_python else [])]
+    samples: dict[str, list[float]] = {m: [] for m in modes}
+    modules: dict[str, int] = {}
+    prefixes: list[str] = []
+    with throwaway_database("otelpaths") as url, FakeOpenAIServer() as fake, OtlpReceiver() as receiver:
+        user = str(asyncio.run(import_demo_users(url))["Alex"])
+        event = str(EVENTS / "chat.json")
+        for repeat in range(REPEATS + 1):
+            for mode in modes:
+                env, prefix = _env("chat", url, fake.base_url, None if mode == "off" else receiver.endpoint)
+                prefixes.append(prefix)
+                fake.script(_script_for("chat"))
+                args = [str(CHILD), "handler", "chat", event, user, "lazy"]
+                if mode == "adot":
+                    assert adot_python is not None
+                    cmd = [str(Path(adot_python).with_name("opentelemetry-instrument")), adot_python, *args]
+                    env = _adot_env(env, receiver.endpoint)
+                else:
+                    cmd = [sys.executable, *args]
+                elapsed, report = _start(cmd, env)
+                if repeat:
+                    samples[mode].append(elapsed)
+                    modules[mode] = report["module_count"]
+        spans = {
+            "sdk": sum(s.resource.get("service.name") == "coach-chat" for s in receiver.spans),
+            "adot": sum(s.resource.get("service.name") == "coach-chat-adot" for s in receiver.spans),
+        }
+    for prefix in prefixes:
+        clear_redis_prefix(prefix)
+    medians = {mode: round(median(v) * 1000, 1) for mode, v in samples.items()}
+    figures: dict[str, Any] = {
+        mode: {"median_ms": round(median(v) * 1000, 1), "samples_ms": [round(t * 1000, 1) for t in v],
+               "modules_loaded": modules.get(mode)}
+        for mode, v in samples.items()
+    }
+    figures["spans_received"] = spans
+    line = ", ".join(f"{m} {medians[m]} ms" for m in modes)
+    return result(
+        "OpenTelemetry paths (chat cold start)",
+        figure=line + ("" if adot_python else f" (adot skipped: set {ADOT_ENV})"),
+        budget="sdk no slower than adot",
+        passed=not adot_python or medians["sdk"] <= medians["adot"],
+        figures=figures,
+    )
+
+
+if __name__ == "__main__":
+    print(json.dumps(run(), indent=2))
