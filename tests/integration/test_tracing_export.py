@@ -146,3 +146,65 @@ def test_given_an_otlp_endpoint_when_chatting_over_coach_serve_then_one_trace_ho
             node = by_id[node.parent_span_id]
         assert node is server_span, span.name
     _assert_no_text(receiver, MARKER, ANSWER_MARKER, "How is my weight trending")
+
+
+XRAY_HEADER = "Root=1-67891233-abcdef012345678912345678;Parent=53995c3f42cd8ad8;Sampled=1"
+SNAPSTART_CHILD = """
+import json, os, sys
+sys.path.insert(0, sys.argv[1])
+from coach_core import lambda_handlers, otel
+lambda_handlers.prepare_snapshot()
+in_snapshot = {"tracing": otel.enabled(), "exporter_built": otel._exporting._current is not None}
+lambda_handlers.after_restore()
+import importlib
+handler = importlib.import_module("functions.insights.handler").handler
+event = json.load(open(sys.argv[2]))
+class Context:
+    function_name = "coach-insights"
+    memory_limit_in_mb = 512
+    invoked_function_arn = "arn:aws:lambda:us-east-1:123456789012:function:coach-insights"
+    aws_request_id = "c0ffee"
+response = handler(event, Context())
+print(json.dumps({**in_snapshot, "status": response["statusCode"]}), flush=True)
+os._exit(0)  # no exit-time flush: what was exported, the invocation exported
+"""
+
+
+def test_given_snapstart_when_restored_then_the_provider_was_in_the_snapshot_and_the_first_invocation_exports(
+    database_url: str, redis_url: str, tmp_path: Any
+) -> None:
+    """GIVEN a Lambda environment with the stack's tracing variables WHEN the before-snapshot hook runs
+    THEN the tracer provider is set up but no exporter (thread, connection) exists; WHEN the environment
+    is restored and invoked THEN the invocation's spans (server span and database calls) reach the
+    receiver before the handler returns (the process then exits without any exit-time flush), in the
+    trace API Gateway's `X-Amzn-Trace-Id` header names."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    with OtlpReceiver() as receiver:
+        env = server_env(database_url, redis_url, AWS_LAMBDA_FUNCTION_NAME="coach-insights",
+                         OTEL_EXPORTER_OTLP_TRACES_ENDPOINT=f"{receiver.endpoint}/v1/traces",
+                         OTEL_SERVICE_NAME="coach-insights", OTEL_PROPAGATORS="tracecontext,baggage,xray",
+                         POWERTOOLS_METRICS_NAMESPACE="CoachAITest", POWERTOOLS_LOG_LEVEL="WARNING")
+        seed_demo_users(env)
+        event = json.loads((root / "events" / "insights.json").read_text())
+        event["requestContext"]["authorizer"]["claims"]["sub"] = str(_demo_user())
+        # API Gateway's trace header (active tracing): the app's spans continue that trace.
+        event["headers"]["X-Amzn-Trace-Id"] = XRAY_HEADER
+        event_path = tmp_path / "insights.json"
+        event_path.write_text(json.dumps(event))
+        done = subprocess.run([sys.executable, "-c", SNAPSTART_CHILD, str(root), str(event_path)], env=env,
+                              capture_output=True, text=True, timeout=120, check=False)
+        assert done.returncode == 0, done.stderr[-2000:]
+        report = json.loads(done.stdout.strip().splitlines()[-1])
+        spans = list(receiver.spans)
+
+    assert report == {"tracing": True, "exporter_built": False, "status": 200}
+    servers = [s for s in spans if s.kind == "SERVER"]
+    assert [s.name for s in servers] == ["GET /api/v1/coach/insights"]
+    assert all(s.resource["service.name"] == "coach-insights" for s in spans)
+    assert any(s.attributes.get("db.system.name", s.attributes.get("db.system")) == "postgresql" for s in spans)
+    assert {s.trace_id for s in spans} == {"67891233abcdef012345678912345678"}
+    assert servers[0].parent_span_id == "53995c3f42cd8ad8"

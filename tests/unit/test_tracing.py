@@ -319,3 +319,40 @@ def test_the_lazy_processor_builds_its_exporter_on_first_use_and_drops_it_on_res
     processor.reset()  # SnapStart restore: the snapshot's exporter is not this environment's
     processor.on_end(cast(Any, "span-2"))
     assert [spans for _, spans in built] == [["span-1"], ["span-2"]]
+
+
+def test_given_a_recording_span_then_log_records_carry_its_trace_and_span_ids() -> None:
+    import logging
+
+    from opentelemetry import trace
+
+    stamp = otel._TraceIds()
+    with collect_spans(), trace.get_tracer("test").start_as_current_span("work") as span:
+        inside = logging.LogRecord("coach", logging.INFO, __file__, 1, "inside", None, None)
+        stamp.filter(inside)
+    outside = logging.LogRecord("coach", logging.INFO, __file__, 1, "outside", None, None)
+    stamp.filter(outside)
+    context = span.get_span_context()
+    assert (inside.trace_id, inside.span_id) == (format(context.trace_id, "032x"), format(context.span_id, "016x"))  # type: ignore[attr-defined]
+    assert not hasattr(outside, "trace_id")
+
+
+@pytest.mark.parametrize(
+    ("environ", "expected"),
+    [
+        ({}, ["tracing: off", "arize-phoenix", "OTEL_EXPORTER_OTLP_ENDPOINT=http://localhost:6006"]),
+        ({"OTEL_EXPORTER_OTLP_ENDPOINT": "http://127.0.0.1:4318"}, ["OTLP/HTTP to http://127.0.0.1:4318"]),
+    ],
+)
+def test_given_coach_serve_then_its_log_says_where_traces_go_or_how_to_see_them(
+    environ: dict[str, str], expected: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from coach_core.server import tracing_note
+
+    for name in ("OTEL_EXPORTER_OTLP_ENDPOINT", "OTEL_EXPORTER_OTLP_TRACES_ENDPOINT", "OTEL_TRACES_EXPORTER",
+                 "OTEL_SDK_DISABLED"):
+        monkeypatch.delenv(name, raising=False)
+    for name, value in environ.items():
+        monkeypatch.setenv(name, value)
+    note = tracing_note()
+    assert all(part in note for part in expected), note
