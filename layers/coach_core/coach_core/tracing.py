@@ -29,6 +29,7 @@ from opentelemetry.trace import Span, SpanKind, Status, StatusCode
 __all__ = [
     "CAPTURE_CONTENT_ENV",
     "Span",
+    "active",
     "capture_content",
     "chat_span",
     "decided_by",
@@ -152,9 +153,19 @@ def end_span(span: Span, error: BaseException | None = None) -> None:
     span.end()
 
 
-async def iterate_in(span: Span, items: AsyncGenerator[_T, None]) -> AsyncGenerator[_T, None]:
+def active() -> bool:
+    """Whether an SDK (or another real tracer provider) is installed; False: every span is a no-op."""
+    return not isinstance(trace.get_tracer_provider(), trace.ProxyTracerProvider)
+
+
+def iterate_in(span: Span, items: AsyncGenerator[_T, None]) -> AsyncGenerator[_T, None]:
     """`items`, with `span` current while each next item is computed and never across a yield.
-    Closing this generator closes `items` inside the span too."""
+    Closing the result closes `items` inside the span too. Without tracing, `items` itself (no
+    extra generator on the per-token path)."""
+    return _iterate_in(span, items) if active() else items
+
+
+async def _iterate_in(span: Span, items: AsyncGenerator[_T, None]) -> AsyncGenerator[_T, None]:
     ctx = trace.set_span_in_context(span)
     try:
         while True:

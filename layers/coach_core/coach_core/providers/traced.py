@@ -33,7 +33,7 @@ def model_name(provider: str, model_tier: str) -> str:
     return provider
 
 
-async def traced_round(
+def traced_round(
     chunks: AsyncGenerator[StreamChunk, None],
     *,
     provider: LLMProvider,
@@ -43,7 +43,23 @@ async def traced_round(
     system: str,
     messages: Sequence[Message],
 ) -> AsyncGenerator[StreamChunk, None]:
-    """`chunks` (one model round) inside its `chat` span."""
+    """`chunks` (one model round) inside its `chat` span; without tracing, `chunks` as they are."""
+    if not tracing.active():
+        return chunks
+    return _traced(chunks, provider=provider, model_tier=model_tier, round_no=round_no, streamed=streamed,
+                   system=system, messages=messages)
+
+
+async def _traced(
+    chunks: AsyncGenerator[StreamChunk, None],
+    *,
+    provider: LLMProvider,
+    model_tier: str,
+    round_no: int,
+    streamed: bool,
+    system: str,
+    messages: Sequence[Message],
+) -> AsyncGenerator[StreamChunk, None]:
     expected = provider.expected_provider()
     span = tracing.chat_span(provider=expected, model=model_name(expected, model_tier), round_no=round_no,
                              streamed=streamed, model_tier=model_tier)
