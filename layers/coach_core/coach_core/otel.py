@@ -97,6 +97,8 @@ def configure_tracing(service_name: str | None = None) -> bool:
         exporting = _LazyProcessor(_console_processor if kind == "console" else _otlp_processor)
         provider.add_span_processor(cast("SpanProcessor", exporting))  # the processor protocol, duck-typed
         trace.set_tracer_provider(provider)
+        if kind == "otlp":
+            _import_exporter_modules()
         _instrument_libraries()
         _stamp_log_lines()
         _provider, _exporting = provider, exporting
@@ -136,6 +138,18 @@ def _otlp_processor() -> SpanProcessor:
         session = requests.Session()
         session.auth = _SigV4Auth(service, os.environ.get("AWS_REGION") or os.environ.get("AWS_DEFAULT_REGION", ""))
     return BatchSpanProcessor(OTLPSpanExporter(session=session))
+
+
+def _import_exporter_modules() -> None:
+    """The exporter's modules are imported at set-up (so under SnapStart they are in the snapshot);
+    the exporter itself is built on the first span."""
+    import importlib
+
+    modules = ["opentelemetry.sdk.trace.export", "opentelemetry.exporter.otlp.proto.http.trace_exporter"]
+    if os.environ.get(ENV_SIGV4, "").strip():
+        modules += ["requests", "botocore.auth", "botocore.awsrequest", "botocore.session"]
+    for module in modules:
+        importlib.import_module(module)
 
 
 def _console_processor() -> SpanProcessor:
