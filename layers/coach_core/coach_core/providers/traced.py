@@ -9,6 +9,7 @@ attempt as an event (`providers/fallback.py`)."""
 from __future__ import annotations
 
 from collections.abc import AsyncGenerator, Sequence
+from contextlib import aclosing
 
 from coach_core import tracing
 from coach_core.providers.base import (
@@ -69,20 +70,22 @@ async def _traced(
     keep_text = tracing.capture_content()
     error: BaseException | None = None
     try:
-        async for chunk in tracing.iterate_in(span, chunks):
-            if isinstance(chunk, TextDelta):
-                if keep_text:
-                    texts.append(chunk.text)
-            elif isinstance(chunk, ToolCallComplete):
-                calls.append(chunk.call)
-            elif isinstance(chunk, StreamFinish):
-                answered = chunk.provider or expected
-                tracing.record_chat_result(
-                    span, provider=answered, model=model_name(answered, model_tier),
-                    finish_reason=chunk.finish_reason, input_tokens=chunk.usage.input_tokens,
-                    output_tokens=chunk.usage.output_tokens, text="".join(texts), tool_calls=calls,
-                )
-            yield chunk
+        # aclosing: closing this round (a crisis verdict, a client gone) closes the provider's stream now.
+        async with aclosing(tracing.iterate_in(span, chunks)) as items:
+            async for chunk in items:
+                if isinstance(chunk, TextDelta):
+                    if keep_text:
+                        texts.append(chunk.text)
+                elif isinstance(chunk, ToolCallComplete):
+                    calls.append(chunk.call)
+                elif isinstance(chunk, StreamFinish):
+                    answered = chunk.provider or expected
+                    tracing.record_chat_result(
+                        span, provider=answered, model=model_name(answered, model_tier),
+                        finish_reason=chunk.finish_reason, input_tokens=chunk.usage.input_tokens,
+                        output_tokens=chunk.usage.output_tokens, text="".join(texts), tool_calls=calls,
+                    )
+                yield chunk
     except BaseException as exc:
         error = exc
         raise

@@ -199,12 +199,13 @@ class ChatService:
         span = tracing.turn_span(str(turn.state.id), streamed=streamed)
         error: BaseException | None = None
         try:
-            async for event in tracing.iterate_in(span, self._run(turn, streamed=streamed)):
-                if isinstance(event, TurnDone):
-                    r = event.response
-                    tracing.record_turn(span, finish_reason=r.finish_reason, tokens=r.tokens_used,
-                                        provider=r.provider, tool_calls=len(r.tool_trace))
-                yield event
+            async with aclosing(tracing.iterate_in(span, self._run(turn, streamed=streamed))) as events:
+                async for event in events:
+                    if isinstance(event, TurnDone):
+                        r = event.response
+                        tracing.record_turn(span, finish_reason=r.finish_reason, tokens=r.tokens_used,
+                                            provider=r.provider, tool_calls=len(r.tool_trace))
+                    yield event
         except BaseException as exc:
             error = exc
             raise
