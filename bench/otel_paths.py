@@ -37,6 +37,27 @@ from bench._common import ROOT, ensure_repo_on_path, median, result, throwaway_d
 from bench.cold_start import CHILD, EVENTS, _env, _script_for
 
 REPEATS = 5
+RESTORE_CHILD = """
+import json, sys, time
+sys.path.insert(0, sys.argv[1])
+from coach_core import lambda_handlers
+lambda_handlers.prepare_snapshot()
+lambda_handlers.after_restore()
+import importlib
+handler = importlib.import_module("functions.chat.handler").handler
+event = json.load(open(sys.argv[2]))
+class Context:
+    function_name = "coach-chat"
+    memory_limit_in_mb = 1024
+    invoked_function_arn = "arn:aws:lambda:us-east-1:123456789012:function:coach-chat"
+    aws_request_id = "bench"
+wall, cpu = time.perf_counter(), time.process_time()
+response = handler(event, Context())
+print(json.dumps({"status": response["statusCode"], "ms": (time.perf_counter() - wall) * 1000,
+                  "cpu_ms": (time.process_time() - cpu) * 1000}))
+"""
+"""SnapStart: the before-snapshot hook, the after-restore hook, then the first chat timed (wall and the
+process's CPU time, export thread included), as bench/snapstart.py does."""
 ADOT_ENV = "COACH_ADOT_PYTHON"
 BASE_ENV = "COACH_BASE_TREE"
 
@@ -90,6 +111,40 @@ def _start(cmd: list[str], env: dict[str, str], cwd: Path = ROOT) -> tuple[float
     return elapsed, usage.ru_utime + usage.ru_stime, report
 
 
+def _restored(modes: list[str], base: Path | None, url: str, fake: Any, receiver: Any, user: str,
+              prefixes: list[str]) -> dict[str, dict[str, Any]]:
+    """The first chat after a SnapStart restore, per mode (not ADOT), interleaved: median wall and CPU ms."""
+    event = json.loads((EVENTS / "chat.json").read_text())
+    event["requestContext"]["authorizer"]["claims"]["sub"] = user
+    event["body"] = json.dumps({"message": "How is my weight trending?", "session_id": None})
+    with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as fh:
+        json.dump(event, fh)
+    wall: dict[str, list[float]] = {m: [] for m in modes if m != "adot"}
+    cpu: dict[str, list[float]] = {m: [] for m in wall}
+    for repeat in range(REPEATS + 1):
+        for mode in wall:
+            env, prefix = _env("chat", url, fake.base_url, None if mode == "off" else receiver.endpoint)
+            prefixes.append(prefix)
+            fake.script(_script_for("chat"))
+            tree, python = ROOT, sys.executable
+            if mode.startswith("before_"):
+                assert base is not None
+                tree, python = base, str(base / ".venv" / "bin" / "python")
+                env = _before_env(env, xray=mode == "before_xray")
+            done = subprocess.run([python, "-c", RESTORE_CHILD, str(tree), fh.name], env=env, cwd=tree,
+                                  capture_output=True, text=True, timeout=120, check=False)
+            out = json.loads(done.stdout.strip().splitlines()[-1]) if done.returncode == 0 else {}
+            if out.get("status") != 200:
+                raise RuntimeError(f"restored {mode} failed: {done.stderr[-1500:]}")
+            if repeat:
+                wall[mode].append(out["ms"])
+                cpu[mode].append(out["cpu_ms"])
+    os.unlink(fh.name)
+    return {m: {"median_ms": round(median(wall[m]), 1), "cpu_median_ms": round(median(cpu[m]), 1),
+                "samples_ms": [round(x, 1) for x in wall[m]], "cpu_samples_ms": [round(x, 1) for x in cpu[m]]}
+            for m in wall}
+
+
 def run() -> dict[str, Any]:
     import asyncio
 
@@ -132,6 +187,7 @@ def run() -> dict[str, Any]:
                     samples[mode].append(elapsed)
                     cpu[mode].append(cpu_seconds)
                     modules[mode] = report["module_count"]
+        restored = _restored(modes, base, url, fake, receiver, user, prefixes)
         spans = {
             "sdk": sum(s.resource.get("service.name") == "coach-chat" for s in receiver.spans),
             "adot": sum(s.resource.get("service.name") == "coach-chat-adot" for s in receiver.spans),
@@ -146,6 +202,7 @@ def run() -> dict[str, Any]:
         for mode, v in samples.items()
     }
     figures["spans_received"] = spans
+    figures["snapstart_restored_first_chat"] = restored
     line = ", ".join(f"{m} {medians[m]} ms (CPU {figures[m]['cpu_median_ms']} ms)" for m in modes)
     return result(
         "OpenTelemetry paths (chat cold start)",
