@@ -51,7 +51,7 @@ def lambda_env(monkeypatch: pytest.MonkeyPatch, database_url: str, redis_url: st
     """An execution environment: Lambda variables set, one connection, fresh singletons."""
     monkeypatch.syspath_prepend(str(ROOT))
     monkeypatch.setenv("AWS_LAMBDA_FUNCTION_NAME", "coach-chat")
-    monkeypatch.setenv("POWERTOOLS_TRACE_DISABLED", "true")
+    monkeypatch.setenv("OTEL_SDK_DISABLED", "true")
     monkeypatch.setenv("DATABASE_URL", database_url)
     monkeypatch.setenv("REDIS_URL", redis_url)
     monkeypatch.setenv("REDIS_KEY_PREFIX", redis_prefix)

@@ -356,3 +356,14 @@ def test_given_coach_serve_then_its_log_says_where_traces_go_or_how_to_see_them(
         monkeypatch.setenv(name, value)
     note = tracing_note()
     assert all(part in note for part in expected), note
+
+
+def test_given_a_scheduled_job_then_its_work_nests_under_one_root_span() -> None:
+    from opentelemetry import trace
+
+    with (collect_spans() as spans, tracing.job_span("expire_sessions"),
+          trace.get_tracer("test").start_as_current_span("UPDATE coach_sessions")):
+        pass
+    child, root = spans
+    assert root.name == "expire_sessions" and root.parent is None and root.attributes["faas.trigger"] == "timer"  # type: ignore[index]
+    assert child.parent is not None and child.parent.span_id == root.context.span_id

@@ -19,7 +19,7 @@ from typing import Any, TypeVar
 
 from aws_lambda_powertools.logging import correlation_paths
 
-from coach_core import otel
+from coach_core import otel, tracing
 from coach_core.errors import CoachError
 from coach_core.observability import emit, log_exception, logger, metrics, quiet_http_clients
 from coach_core.runtime_secrets import SecretUnavailableError, apply_runtime_secrets
@@ -181,8 +181,13 @@ def expire_sessions_handler(event: dict[str, Any], context: Any) -> dict[str, An
 
     apply_runtime_secrets()
     otel.configure_tracing()
+
+    async def expire() -> int:
+        with tracing.job_span("expire_sessions"):
+            return await expire_idle_sessions_now()
+
     try:
-        count = run_async(expire_idle_sessions_now())
+        count = run_async(expire())
     finally:
         otel.flush()
     emit("SessionsExpired", count)

@@ -35,6 +35,7 @@ __all__ = [
     "decided_by",
     "end_span",
     "iterate_in",
+    "job_span",
     "mark_failover",
     "note_failed_attempt",
     "policy_layer",
@@ -213,6 +214,14 @@ def record_turn(span: Span, *, finish_reason: str, tokens: int, provider: str | 
 def decided_by(layer: SafetyLayer) -> None:
     """On the current span (the turn's): the safety layer whose verdict replaced the answer."""
     trace.get_current_span().set_attribute(DECIDED_BY, layer)
+
+
+@contextmanager
+def job_span(name: str) -> Iterator[Span]:
+    """A scheduled job's root span (its database calls nest under it, not one trace each)."""
+    with _tracer().start_as_current_span(name, kind=SpanKind.SERVER, attributes={"faas.trigger": "timer"},
+                                         record_exception=False) as span:
+        yield span
 
 
 # ---- model calls ----------------------------------------------------------------------------------
