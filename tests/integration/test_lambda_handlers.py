@@ -8,7 +8,6 @@ import copy
 import datetime as dt
 import importlib
 import json
-import os
 import uuid
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -225,7 +224,7 @@ def test_given_a_new_cognito_user_with_claims_only_when_writing_data_then_chatti
 
 
 def test_given_an_hs256_token_but_no_claims_on_lambda_when_invoked_then_401(
-    lambda_env: None, demo_user: uuid.UUID
+    lambda_env: None, demo_user: uuid.UUID, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """GIVEN a bearer token signed with the very secret a local server would accept, and no
     authorizer claims WHEN a Lambda function receives it THEN 401: on Lambda only the
@@ -237,13 +236,10 @@ def test_given_an_hs256_token_but_no_claims_on_lambda_when_invoked_then_401(
     token = mint_local_token(str(demo_user), settings=load_settings(jwt_secret=secret))
     event = _api_event("GET", "insights", None, None)
     event["headers"]["Authorization"] = f"Bearer {token}"
-    os.environ["JWT_SECRET"] = secret
-    try:
-        for function in ("insights", "chat", "data"):
-            response = handler_of(function)(event, FakeLambdaContext())
-            assert response["statusCode"] == 401, function
-    finally:
-        del os.environ["JWT_SECRET"]
+    monkeypatch.setenv("JWT_SECRET", secret)  # restored afterwards: later tests read the run's own secret
+    for function in ("insights", "chat", "data"):
+        response = handler_of(function)(event, FakeLambdaContext())
+        assert response["statusCode"] == 401, function
 
 
 def _cognito_event(sub: str, trigger: str = "PostConfirmation_ConfirmSignUp") -> dict[str, Any]:

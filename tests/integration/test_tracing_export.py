@@ -15,6 +15,8 @@ import pytest
 
 from coach_core.api.auth import mint_local_token
 from coach_core.providers.model_config import model_config
+from coach_core.settings import load_settings
+from tests.api_support import TEST_JWT_SECRET
 from tests.browser.support import ServedCoach, seed_demo_users, server_env
 from tests.fakes import Call, FakeOpenAIServer, Reply
 from tests.otlp_receiver import OtlpReceiver, ReceivedSpan
@@ -33,7 +35,7 @@ def traced_coach(database_url: str, redis_url: str) -> Iterator[tuple[ServedCoac
             database_url, redis_url,
             LLM_PROVIDER="openai", OPENAI_API_KEY="test-key-not-secret", OPENAI_BASE_URL=fake.base_url,
             LLM_MAX_RETRIES="0", SAFETY_GUARD="none", OTEL_EXPORTER_OTLP_ENDPOINT=receiver.endpoint,
-            OTEL_BSP_SCHEDULE_DELAY="50", OTEL_SERVICE_NAME="coach-e2e",
+            OTEL_BSP_SCHEDULE_DELAY="50", OTEL_SERVICE_NAME="coach-e2e", JWT_SECRET=TEST_JWT_SECRET,
         )
         env.pop("OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT", None)
         seed_demo_users(env)
@@ -54,9 +56,10 @@ def _demo_user() -> uuid.UUID:
 
 
 def _post(server: ServedCoach, path: str, body: dict[str, Any], user: uuid.UUID) -> tuple[int, bytes]:
+    token = mint_local_token(str(user), settings=load_settings(jwt_secret=TEST_JWT_SECRET))
     request = urllib.request.Request(
         server.base_url + path, data=json.dumps(body).encode(), method="POST",
-        headers={"Content-Type": "application/json", "Authorization": f"Bearer {mint_local_token(str(user))}"},
+        headers={"Content-Type": "application/json", "Authorization": f"Bearer {token}"},
     )
     with urllib.request.urlopen(request, timeout=60) as response:
         return response.status, response.read()
@@ -187,7 +190,8 @@ def test_given_snapstart_when_restored_then_the_provider_was_in_the_snapshot_and
         env = server_env(database_url, redis_url, AWS_LAMBDA_FUNCTION_NAME="coach-insights",
                          OTEL_EXPORTER_OTLP_TRACES_ENDPOINT=f"{receiver.endpoint}/v1/traces",
                          OTEL_SERVICE_NAME="coach-insights", OTEL_PROPAGATORS="tracecontext,baggage,xray",
-                         POWERTOOLS_METRICS_NAMESPACE="CoachAITest", POWERTOOLS_LOG_LEVEL="WARNING")
+                         POWERTOOLS_METRICS_NAMESPACE="CoachAITest", POWERTOOLS_LOG_LEVEL="WARNING",
+                         JWT_SECRET=TEST_JWT_SECRET)
         seed_demo_users(env)
         event = json.loads((root / "events" / "insights.json").read_text())
         event["requestContext"]["authorizer"]["claims"]["sub"] = str(_demo_user())
