@@ -143,6 +143,11 @@ def test_given_an_otlp_endpoint_when_chatting_over_coach_serve_then_one_trace_ho
 
     database = [s for s in trace if s.attributes.get("db.system.name", s.attributes.get("db.system")) == "postgresql"]
     assert database, "no psycopg span in the trace"
+    cache = [s for s in trace if s.attributes.get("db.system.name", s.attributes.get("db.system")) == "redis"]
+    assert cache, "no Redis span in the trace"
+    for span in cache:  # the command only: keys and values are `?`
+        statement = str(span.attributes.get("db.statement", span.attributes.get("db.query.text", "")))
+        assert set(statement.split()[1:]) <= {"?"}, statement
     for span in trace:  # every span hangs off the server span
         node = span
         while node.parent_span_id in by_id:
