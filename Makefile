@@ -9,7 +9,7 @@ SERVICES := .coach/services.env
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: install services migrate seed run test test-browser screenshots lint typecheck bench eval-safety layer lock synth clean
+.PHONY: install services migrate seed run test test-browser screenshots lint typecheck bench train-safety eval-safety layer lock synth clean
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -59,10 +59,16 @@ typecheck: install
 bench: services
 	source $(SERVICES) && $(PY) -m bench.run_all
 
-# Every labelled case in tests/data/safety/ through `coach policy-check`: per-class recall and
-# false-alarm rate (add ARGS=--failures to list each miss with the rule ids that fired).
+# The learned crisis layer, trained from safety_corpus/ alone (fixed seeds): writes the artifact in
+# layers/coach_core/coach_core/policies/learned/ (commit it); ARGS=--check compares with the committed one.
+train-safety: install
+	$(PY) -m safety_ml.train $(ARGS)
+
+# Leave one set out: for every independent set, a model trained without it; crisis recall and false
+# alarms of the rules, the model and both; then every policy per set for the committed engine
+# (ARGS=--failures lists each case that is not an exact match, with the rules that fired).
 eval-safety: install
-	$(PY) scripts/eval_safety.py $(ARGS)
+	$(PY) -m safety_ml.evaluate $(ARGS)
 
 # The layer installs exactly layers/requirements.lock (hash-checked aarch64 wheels for Lambda's Python).
 layer: install

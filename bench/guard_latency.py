@@ -57,6 +57,9 @@ class PacedGuard:
         await asyncio.sleep(self.delay)
         return GuardVerdict("safe", self.name, "paced-fake")
 
+    def cut_tokens(self, text: str, direction: str) -> int:
+        return 0
+
     async def aclose(self) -> None:
         return None
 

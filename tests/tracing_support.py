@@ -58,10 +58,11 @@ def by_operation(spans: list[ReadableSpan], operation: str) -> list[ReadableSpan
 
 
 def all_text(spans: list[ReadableSpan]) -> str:
-    """Every name, attribute value and event of `spans`, as one string to search."""
+    """Every name, status description, attribute value and event of `spans`, as one string to search."""
     parts: list[Any] = []
     for span in spans:
         parts.append(span.name)
+        parts.append(span.status.description or "")
         parts.extend(str(v) for v in (span.attributes or {}).values())
         for event in span.events:
             parts.append(event.name)

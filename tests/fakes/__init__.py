@@ -32,6 +32,12 @@ request, retries included, consumes the next step:
 - `StreamFail(kind, text="", message=..., delay=0.0)`: a 200 stream that sends `text` (if
   any) and then the provider's in-stream error event with `error.type` = `kind` (OpenAI
   `{"error": {...}}` chunk; Anthropic `event: error`).
+- `Malformed(case, delay=0.0)`: a 200 that is nonsense: the fake's answer to `MALFORMED_BASE`
+  (text and one tool call) with one thing spoiled, named by `case` (one of `MALFORMED_CASES`,
+  the same list for every fake: a body or event that is not an object or not JSON, a part that
+  is not an object or of an unknown type, text missing or not a string, a call's id, name or
+  arguments mistyped or missing, an unknown or missing finish reason, token counts that are
+  not integers), buffered as the JSON body, streamed as one spoiled event (or a missing one).
 
 When the script runs out, the fake answers 500 with `x-should-retry: false` and counts it
 in `fake.unexpected`, unless `fake.respond_with(fn)` gave it a responder: then `fn(body)`
@@ -46,15 +52,30 @@ builds `coach_core` Settings aimed at the fake (provider, key, base URL, 5 s tim
 
 from tests.fakes.anthropic_fake import FakeAnthropicServer
 from tests.fakes.openai_fake import FakeOpenAIServer
-from tests.fakes.script import Call, Fail, RecordedRequest, Reply, Step, StreamFail
+from tests.fakes.script import (
+    MALFORMED_BASE,
+    MALFORMED_CASES,
+    Call,
+    Fail,
+    Malformed,
+    MalformedCase,
+    RecordedRequest,
+    Reply,
+    Step,
+    StreamFail,
+)
 from tests.fakes.server import FakeLLMServer
 
 __all__ = [
+    "MALFORMED_BASE",
+    "MALFORMED_CASES",
     "Call",
     "Fail",
     "FakeAnthropicServer",
     "FakeLLMServer",
     "FakeOpenAIServer",
+    "Malformed",
+    "MalformedCase",
     "RecordedRequest",
     "Reply",
     "Step",

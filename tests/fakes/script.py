@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal, get_args
 
 DEFAULT_USAGE = (12, 7)
 _PIECE = re.compile(r"\S+\s*")
@@ -77,7 +77,30 @@ class StreamFail:
     delay: float = 0.0
 
 
-Step = Reply | Fail | StreamFail
+MalformedCase = Literal[
+    "not-an-object", "part-not-an-object", "text-missing", "text-not-a-string", "call-id-not-a-string",
+    "call-name-missing", "call-arguments-mistyped", "unknown-part-type", "unknown-finish-reason", "finish-missing",
+    "usage-not-integers", "not-json",
+]
+"""Nonsense a provider may answer with, named once for every fake; each fake writes each case in
+its own dialect, buffered and streamed (a "part" is an OpenAI choice or tool call, an Anthropic
+content block; "text-missing" drops the field, or the object, that should carry the text)."""
+MALFORMED_CASES: tuple[MalformedCase, ...] = get_args(MalformedCase)
+
+
+@dataclass(frozen=True)
+class Malformed:
+    """A 200 whose body (buffered) or one of whose events (streamed) is nonsense of kind `case`:
+    the fake's well-formed answer to `MALFORMED_BASE` (text and one tool call), spoiled."""
+
+    case: MalformedCase
+    delay: float = 0.0
+
+
+MALFORMED_BASE = Reply("Sure.", calls=(Call("echo_days", {"days": 3}, id="call_1"),))
+
+
+Step = Reply | Fail | StreamFail | Malformed
 
 
 @dataclass

@@ -18,7 +18,7 @@ from typing import Any, ClassVar, Self
 
 import uvicorn
 
-from tests.fakes.script import Fail, RecordedRequest, Reply, Step, StreamFail
+from tests.fakes.script import Fail, Malformed, MalformedCase, RecordedRequest, Reply, Step, StreamFail
 
 Send = Any
 Receive = Any
@@ -187,6 +187,10 @@ class FakeLLMServer(ThreadedUvicorn):
                 await _respond_json(send, step.status, self.error_body(step), step.headers)
             elif isinstance(step, StreamFail):
                 await self._send_events(send, self.sse_error_events(step, body), record)
+            elif isinstance(step, Malformed) and record.streamed:
+                await self._send_events(send, self.malformed_events(step.case, body), record)
+            elif isinstance(step, Malformed):
+                await _respond_raw(send, 200, self.malformed_body(step.case, body))
             elif record.streamed:
                 await self._stream(send, step, record)
             else:
@@ -227,6 +231,14 @@ class FakeLLMServer(ThreadedUvicorn):
     def sse_error_events(self, step: StreamFail, request: dict[str, Any]) -> list[bytes]:
         """A stream that starts (with `step.text`, if any) and then reports an error in-band."""
 
+    def malformed_body(self, case: MalformedCase, request: dict[str, Any]) -> bytes:
+        """A 200 body (not always JSON) that is nonsense of kind `case` (the chat fakes)."""
+        raise AssertionError(f"{type(self).__name__} serves no Malformed step")
+
+    def malformed_events(self, case: MalformedCase, request: dict[str, Any]) -> list[bytes]:
+        """A 200 stream with nonsense of kind `case` in it (the chat fakes)."""
+        raise AssertionError(f"{type(self).__name__} serves no Malformed step")
+
     async def _send_events(self, send: Send, events: list[bytes], record: RecordedRequest) -> None:
         await send({
             "type": "http.response.start", "status": 200,
@@ -241,7 +253,10 @@ class FakeLLMServer(ThreadedUvicorn):
 async def _respond_json(
     send: Send, status: int, payload: dict[str, Any], headers: dict[str, str] | None = None
 ) -> None:
-    body = json.dumps(payload).encode()
+    await _respond_raw(send, status, json.dumps(payload).encode(), headers)
+
+
+async def _respond_raw(send: Send, status: int, body: bytes, headers: dict[str, str] | None = None) -> None:
     raw_headers = [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]
     raw_headers += [(k.encode(), v.encode()) for k, v in (headers or {}).items()]
     await send({"type": "http.response.start", "status": status, "headers": raw_headers})

@@ -19,6 +19,7 @@ DASHBOARD_METRICS = (
     "Requests", "Latency", "TimeToFirstToken", "TokensUsed", "ToolLatency", "ToolCalls", "ToolCacheHits",
     "Violations_crisis", "Violations_calorie_minimum", "Violations_weight_loss_rate", "Violations_medical",
     "GuardVerdict_crisis", "GuardVerdict_safe", "GuardVerdict_unavailable", "RateLimited",
+    "SessionsExpired", "HistoriesPurged", "ViolationExcerptsPurged",
 )  # fmt: skip
 
 

@@ -17,6 +17,7 @@ import jwt
 import pytest
 from cryptography.hazmat.primitives.asymmetric import rsa
 
+from coach_core.api.auth import ADAPTER_STATE_FLAG
 from coach_core.db.connection import Database
 from coach_core.settings import Settings
 from tests.api_support import auth_headers, build_app, client_for, make_settings, seed_user, written_rows
@@ -92,13 +93,39 @@ async def test_given_a_client_set_lambda_context_header_off_lambda_then_it_is_no
 async def test_given_on_lambda_when_the_adapter_passes_authorizer_claims_then_the_user_is_served(
     db: Database, database_url: str, redis_url: str, redis_prefix: str, coach_env: None
 ) -> None:
+    """GIVEN the app Lambda Web Adapter runs (marked as `stream_app` marks it) on Lambda WHEN the
+    adapter's header carries the authorizer's claims THEN the user is served; the same header
+    reaching an app the adapter does not run is a 401."""
     settings = make_settings(database_url, redis_url, redis_prefix, aws_lambda_function_name="coach-chat-stream")
     user_id = await seed_user(db)
     context = {"requestId": "abc", "authorizer": {"claims": {"sub": str(user_id)}}}
-    async with client_for(build_app(db, settings)) as client:
-        response = await client.get("/api/v1/coach/insights", headers={"x-amzn-request-context": json.dumps(context)})
+    headers = {"x-amzn-request-context": json.dumps(context)}
+    adapter_app = build_app(db, settings)
+    setattr(adapter_app.state, ADAPTER_STATE_FLAG, True)
+    async with client_for(adapter_app) as client:
+        response = await client.get("/api/v1/coach/insights", headers=headers)
     assert response.status_code == 200
     assert response.json()["window_days"] == 14
+    async with client_for(build_app(db, settings)) as client:
+        assert (await client.get("/api/v1/coach/insights", headers=headers)).status_code == 401
+
+
+async def test_given_a_token_minted_to_live_longer_than_the_cap_when_calling_then_401_and_nothing_written(
+    offline_client: httpx.AsyncClient, db: Database, settings: Settings
+) -> None:
+    """GIVEN a correctly signed HS256 token for a real user that would live 31 days (the cap is
+    30, JWT_MAX_LIFETIME_HOURS) WHEN it calls the API THEN 401 and no handler work; a 30-day
+    token of the same user is served."""
+    user_id = await seed_user(db)
+    now = dt.datetime.now(dt.UTC)
+    long_lived = _hs256(settings, sub=str(user_id), iat=now, exp=now + dt.timedelta(days=31))
+    response = await offline_client.post("/api/v1/coach/chat", json={"message": "how is my weight?"},
+                                         headers={"Authorization": f"Bearer {long_lived}"})
+    assert response.status_code == 401 and response.json() == {"detail": "Token lifetime too long."}
+    assert await written_rows(db, user_id) == {"sessions": 0, "tool_calls": 0, "violations": 0}
+    month = _hs256(settings, sub=str(user_id), iat=now, exp=now + dt.timedelta(days=30))
+    ok = await offline_client.get("/api/v1/coach/insights", headers={"Authorization": f"Bearer {month}"})
+    assert ok.status_code == 200
 
 
 async def test_given_health_when_called_without_a_token_then_ok_with_the_provider(

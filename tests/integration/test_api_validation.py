@@ -3,6 +3,7 @@ bodies over 64 KiB, and nothing written to the database."""
 
 from __future__ import annotations
 
+import json
 import uuid
 from collections.abc import AsyncIterator
 from typing import Any
@@ -11,6 +12,7 @@ import httpx
 import pytest
 
 from coach_core.db.connection import Database
+from coach_core.repositories import users
 from coach_core.settings import Settings
 from tests.api_support import auth_headers, seed_user, written_rows
 
@@ -133,3 +135,57 @@ async def test_given_a_valid_token_for_a_user_without_a_row_when_chatting_then_p
 async def test_given_an_unknown_route_when_called_then_json_404(offline_client: httpx.AsyncClient) -> None:
     response = await offline_client.get("/nope")
     assert response.status_code == 404 and set(response.json()) == {"detail"}
+
+
+# ---- characters no text field may carry --------------------------------------------------------
+
+PLACEHOLDER = "@@UNSTORABLE@@"
+TEXT_FIELDS = [  # every free-text field of every request body (tests/contract/test_openapi.py keeps this list whole)
+    ("POST", "/api/v1/coach/chat", {"message": PLACEHOLDER}, ["body", "message"]),
+    ("POST", "/api/v1/coach/chat/stream", {"message": PLACEHOLDER}, ["body", "message"]),
+    ("PUT", "/api/v1/coach/profile", {"diet": {"type": PLACEHOLDER}}, ["body", "diet", "type"]),
+    ("PUT", "/api/v1/coach/profile", {"diet": {"allergies": [PLACEHOLDER]}}, ["body", "diet", "allergies", 0]),
+    ("PUT", "/api/v1/coach/profile", {"diet": {"dislikes": ["olives", PLACEHOLDER]}},
+     ["body", "diet", "dislikes", 1]),
+]
+UNSTORABLE = {"nul": r'"oat\u0000milk"', "lone-surrogate": r'"oat\ud800milk"', "lone-low-surrogate": r'"\udfff"'}
+"""As JSON text: `\\u0000` is valid JSON, and so (syntactically) is an unpaired surrogate escape."""
+
+
+@pytest.mark.parametrize("raw", list(UNSTORABLE.values()), ids=list(UNSTORABLE))
+@pytest.mark.parametrize(("method", "path", "body", "loc"), TEXT_FIELDS,
+                         ids=[f"{p.rsplit('/', 1)[-1]} {'.'.join(map(str, loc[1:]))}" for _, p, _, loc in TEXT_FIELDS])
+async def test_given_a_nul_or_a_lone_surrogate_in_a_text_field_when_sent_then_422_naming_the_field_and_nothing_written(
+    offline_client: httpx.AsyncClient, db: Database, settings: Settings, user: uuid.UUID,
+    method: str, path: str, body: dict[str, Any], loc: list[str | int], raw: str,
+) -> None:
+    """GIVEN a NUL character or an unpaired surrogate (neither can be stored: PostgreSQL text
+    refuses NUL, UTF-8 has no encoding for a lone surrogate) in any text field WHEN sent THEN a
+    422 whose error names that field (never a 500), and nothing is written."""
+    before = await _profile(db, user)
+    content = json.dumps(body).replace(f'"{PLACEHOLDER}"', raw).encode()
+    headers = {**auth_headers(user, settings), "content-type": "application/json"}
+    response = await offline_client.request(method, path, content=content, headers=headers)
+    assert response.status_code == 422, response.text
+    assert loc in [e["loc"] for e in response.json()["detail"]]
+    assert "oat" not in response.text  # the input is never echoed
+    assert await written_rows(db, user) == NOTHING
+    assert await _profile(db, user) == before
+
+
+async def test_given_a_lone_surrogate_in_a_key_when_posting_then_422_for_the_body(
+    offline_client: httpx.AsyncClient, db: Database, settings: Settings, user: uuid.UUID
+) -> None:
+    """GIVEN a field whose NAME is an unpaired surrogate WHEN posted THEN a 422 for the body as a
+    whole (the key cannot be named in a UTF-8 error body), never a 500."""
+    headers = {**auth_headers(user, settings), "content-type": "application/json"}
+    response = await offline_client.post("/api/v1/coach/chat", content=rb'{"message": "hi", "\ud800": 1}',
+                                         headers=headers)
+    assert response.status_code == 422
+    assert [(e["loc"], e["type"]) for e in response.json()["detail"]] == [(["body"], "string_unicode")]
+    assert await written_rows(db, user) == NOTHING
+
+
+async def _profile(db: Database, user: uuid.UUID) -> Any:
+    async with db.connection() as conn:
+        return await users.get_profile(conn, user)

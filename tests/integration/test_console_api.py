@@ -195,6 +195,7 @@ async def test_given_a_flagged_exchange_when_its_session_is_read_then_only_its_o
 
     session = (await console_client.get(f"{CONSOLE_API}/sessions/{session_id}", headers=owner)).json()
     assert session["session_id"] == session_id and session["status"] == "ACTIVE"
+    assert session["created_at"].endswith("Z") and session["last_activity_at"].endswith("Z")  # UTC, with offset
     assert [t["role"] for t in session["history"]] == ["user", "assistant"]
     assert session["history"][0]["content"] == CRISIS_MESSAGE
 
@@ -204,6 +205,7 @@ async def test_given_a_flagged_exchange_when_its_session_is_read_then_only_its_o
     assert len(crisis) == 1
     assert crisis[0]["direction"] == "input" and crisis[0]["action_taken"] in ("flag", "block")
     assert crisis[0]["source"] == "rules" and "rule_id" in crisis[0]
+    assert crisis[0]["created_at"].endswith("Z")
 
     stranger = auth_headers(await seed_user(db), dev_settings)
     other = await console_client.get(f"{CONSOLE_API}/sessions/{session_id}", headers=stranger)

@@ -25,7 +25,7 @@ async def _session(db: Database, user: uuid.UUID, idle_hours: float, now: dt.dat
             session_id=session_id, user_id=user, model_tier="standard",
             turns=[ChatTurn(role="user", content="hi"), ChatTurn(role="assistant", content="hello")],
             tokens_used=3, max_history=12, now=now - dt.timedelta(hours=idle_hours), expire_id=None,
-            violations=(), tool_rows=(), input_tokens=2, output_tokens=1, guard_tokens=0, providers=(),
+            violations=(), tool_rows=(),
         ))
     return session_id
 

@@ -4,6 +4,9 @@ primary, Anthropic the fallback (`LLM_FALLBACK_PROVIDER=anthropic`).
 - a primary 500 (after the SDK's own retry) → the round is answered by the fallback, on
   `/chat` and `/chat/stream`; `provider` (body, `done`) and `X-Coach-Provider` say which;
   the tool-call log and the per-provider usage record it;
+- a primary that answers nonsense (a malformed or unknown answer, either provider) → the round
+  is answered by the fallback, buffered and streamed; without a fallback, the generic 502 (or
+  the stream's one `error` event) and nothing stored;
 - a primary stream cut after tokens → one `error` event, nothing stored, no fallback call;
 - a 401 from the primary → no failover, the generic 502, nothing stored;
 - repeated failures open the primary's breaker: the next request makes no primary call (the
@@ -15,6 +18,7 @@ primary, Anthropic the fallback (`LLM_FALLBACK_PROVIDER=anthropic`).
 
 from __future__ import annotations
 
+import json
 import uuid
 from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager
@@ -27,6 +31,7 @@ import pytest
 from coach_core.db.connection import Database
 from coach_core.domain.plan import offline_plan_json
 from coach_core.errors import ProviderError
+from coach_core.providers.anthropic import JSON_ANSWER_TOOL
 from coach_core.providers.base import LLMProvider
 from coach_core.providers.breaker import BreakerPolicy, BreakerState
 from coach_core.providers.fallback import FallbackProvider
@@ -34,7 +39,17 @@ from coach_core.providers.model_config import model_config
 from coach_core.service import make_provider
 from coach_core.settings import Settings, load_settings
 from tests.api_support import auth_headers, build_app, client_for, fetch_all, parse_sse_records, seed_user, written_rows
-from tests.fakes import Call, Fail, FakeAnthropicServer, FakeOpenAIServer, Reply, StreamFail
+from tests.fakes import (
+    Call,
+    Fail,
+    FakeAnthropicServer,
+    FakeLLMServer,
+    FakeOpenAIServer,
+    Malformed,
+    MalformedCase,
+    Reply,
+    StreamFail,
+)
 
 pytestmark = pytest.mark.integration
 
@@ -220,18 +235,99 @@ async def test_given_a_primary_500_when_planning_then_the_fallback_builds_the_pl
     secondary: FakeAnthropicServer,
 ) -> None:
     """GIVEN the primary down WHEN a plan is asked for THEN both of its rounds (the TDEE tool
-    call, then the JSON) are answered by the fallback, and its usage is recorded under it."""
+    call, then the JSON, given as the input of Anthropic's forced answer tool) are answered by the
+    fallback, and its usage is recorded under it."""
     user = await seed_user(db)
     primary.script(OUTAGE * 2)
+    plan = json.loads(offline_plan_json(None))
     secondary.script([Reply(calls=(Call("calculate_tdee", {}),), usage=(300, 20)),
-                      Reply(offline_plan_json(None), usage=(500, 400))])
+                      Reply(calls=(Call(JSON_ANSWER_TOOL, plan),), usage=(500, 400))])
     response = await client.post("/api/v1/coach/plan", headers=auth_headers(user, settings))
     assert response.status_code == 200, response.text
     assert response.headers["x-coach-provider"] == "anthropic"
-    assert len(response.json()["plan"]["days"]) == 7
+    assert response.json()["plan"]["title"] == plan["title"] and len(response.json()["plan"]["days"]) == 7
+    assert all(r.body["tool_choice"] == {"type": "any"} for r in secondary.requests)
     assert await _provider_usage(db, user) == {"anthropic": (1, 800, 420)}
     rows = await fetch_all(db, "SELECT tool_name, provider FROM ai_tool_call_log WHERE user_id = %s", (user,))
     assert rows == [{"tool_name": "calculate_tdee", "provider": "anthropic"}]
+
+
+# ---- nonsense fails over ---------------------------------------------------------------------------
+
+NONSENSE: list[tuple[str, MalformedCase]] = [
+    ("chat", "text-missing"), ("chat", "unknown-part-type"), ("chat", "finish-missing"),
+    ("stream", "text-missing"), ("stream", "not-an-object"), ("stream", "part-not-an-object"),
+]
+"""Streamed, the nonsense comes before the first token (after one, the rule below applies)."""
+
+
+def _settings_with_primary(name: str, primary: FakeOpenAIServer, secondary: FakeAnthropicServer) -> Settings:
+    other = "anthropic" if name == "openai" else "openai"
+    return failover_settings(primary, secondary, llm_provider=name, llm_fallback_provider=other)
+
+
+@pytest.mark.parametrize(("route", "case"), NONSENSE)
+@pytest.mark.parametrize("first", ["anthropic", "openai"])
+async def test_given_a_primary_that_answers_nonsense_when_chatting_then_the_fallback_answers(
+    db: Database, settings: Settings, primary: FakeOpenAIServer, secondary: FakeAnthropicServer,
+    first: str, route: str, case: MalformedCase,
+) -> None:
+    """GIVEN a primary whose 200 answer is nonsense (e.g. an Anthropic text block without `text`)
+    WHEN chatting, buffered or streamed (nonsense before the first token) THEN the round goes to
+    the fallback, which answers; the response names it and its usage is recorded under it."""
+    user = await seed_user(db)
+    fakes: dict[str, FakeLLMServer] = {"openai": primary, "anthropic": secondary}
+    second = "anthropic" if first == "openai" else "openai"
+    fakes[first].script([Malformed(case)])
+    fakes[second].script([Reply("Steady progress.", usage=(30, 4))])
+    async with app_client(db, settings, make_provider(_settings_with_primary(first, primary, secondary))) as client:
+        if route == "chat":
+            response = await _chat(client, user, settings, "How am I doing?")
+            assert response.status_code == 200, response.text
+            assert (response.json()["message"], response.json()["provider"]) == ("Steady progress.", second)
+        else:
+            response, events = await _stream(client, user, settings, "How am I doing?")
+            assert _text(events) == "Steady progress." and events[-1]["data"]["provider"] == second
+    assert len(fakes[first].requests) == 1 and len(fakes[second].requests) == 1
+    assert await _provider_usage(db, user) == {second: (1, 30, 4)}
+
+
+@pytest.mark.parametrize("first", ["anthropic", "openai"])
+async def test_given_a_primary_stream_that_turns_to_nonsense_after_a_token_when_streaming_then_one_error_event(
+    db: Database, settings: Settings, primary: FakeOpenAIServer, secondary: FakeAnthropicServer, first: str,
+) -> None:
+    """GIVEN a primary stream whose text went out before its nonsense (an unknown part) WHEN
+    streaming THEN one generic `error` event, no fallback call (no half answer glued to another
+    model's), nothing stored."""
+    user = await seed_user(db)
+    fakes: dict[str, FakeLLMServer] = {"openai": primary, "anthropic": secondary}
+    fakes[first].script([Malformed("unknown-part-type")])
+    fakes["anthropic" if first == "openai" else "openai"].script([])
+    async with app_client(db, settings, make_provider(_settings_with_primary(first, primary, secondary))) as client:
+        _, events = await _stream(client, user, settings, "How am I doing?")
+    assert events[-1]["type"] == "error" and [e["type"] for e in events].count("error") == 1
+    assert primary.unexpected == secondary.unexpected == 0 and len(primary.requests + secondary.requests) == 1
+    assert await written_rows(db, user) == NOTHING
+
+
+@pytest.mark.parametrize("route", ["chat", "stream"])
+async def test_given_only_anthropic_answering_a_text_block_without_text_when_chatting_then_a_clean_502(
+    db: Database, settings: Settings, secondary: FakeAnthropicServer, route: str
+) -> None:
+    """GIVEN Anthropic alone (no fallback) answering a text block without `text` WHEN chatting THEN
+    the generic 502 (streamed: the one generic `error` event), never a 500, and nothing stored."""
+    user = await seed_user(db)
+    secondary.script([Malformed("text-missing")])
+    provider = make_provider(secondary.settings(llm_max_retries=0))
+    async with app_client(db, settings, provider) as client:
+        if route == "chat":
+            response = await _chat(client, user, settings, "How am I doing?")
+            assert response.status_code == 502 and response.json() == {"detail": ProviderError.public_message}
+        else:
+            response, events = await _stream(client, user, settings, "How am I doing?")
+            assert [e["type"] for e in events] == ["error"]
+    assert response.headers["x-coach-provider"] == "anthropic"
+    assert await written_rows(db, user) == NOTHING
 
 
 # ---- failures that do not fail over --------------------------------------------------------------
@@ -254,7 +350,10 @@ async def test_given_a_primary_stream_cut_after_tokens_when_streaming_then_one_e
     assert set(types[:-1]) == {"token"} and _text(events)  # the tokens already sent stay sent
     assert secondary.requests == []  # no half answer glued to another model's
     assert await written_rows(db, user) == NOTHING
-    assert await _provider_usage(db, user) == {}
+    # The cut call is billed (estimated: the prompt and the words received) to the provider
+    # that streamed it, and to no other.
+    [(provider, (requests, input_tokens, output_tokens))] = (await _provider_usage(db, user)).items()
+    assert (provider, requests) == ("openai", 1) and input_tokens > 0 and output_tokens > 0
 
 
 @pytest.mark.parametrize("status", [401, 403, 400])

@@ -55,6 +55,7 @@ def lambda_env(monkeypatch: pytest.MonkeyPatch, database_url: str, redis_url: st
     monkeypatch.setenv("REDIS_URL", redis_url)
     monkeypatch.setenv("REDIS_KEY_PREFIX", redis_prefix)
     monkeypatch.setenv("LLM_PROVIDER", "offline")
+    monkeypatch.setenv("COACH_HASH_SECRET", "test-only-hash-secret-" + "h" * 32)  # from Secrets Manager on AWS
     for var in ("OPENAI_SECRET_NAME", "DB_SECRET_NAME", "OPENAI_API_KEY", "ANTHROPIC_API_KEY"):
         monkeypatch.delenv(var, raising=False)
     _reset()
@@ -187,6 +188,62 @@ def test_given_idle_sessions_when_expiry_function_runs_twice_then_second_run_is_
     assert row == ("EXPIRED",)
 
 
+def test_given_health_data_past_its_retention_when_the_expiry_function_runs_then_it_is_purged_once(
+    lambda_env: None, demo_user: uuid.UUID, database_url: str
+) -> None:
+    """GIVEN a chat whose session expired 40 days ago and a 100-day-old violation excerpt WHEN
+    the scheduled function runs THEN the history and the excerpt are emptied and it reports
+    both; the next run purges nothing."""
+    chat = handler_of("chat")
+    assert chat(load_event("chat", demo_user), FakeLambdaContext())["statusCode"] == 200
+    with psycopg.connect(database_url, autocommit=True) as conn:
+        conn.execute("UPDATE ai_session SET status = 'EXPIRED', expired_at = now() - interval '40 days' "
+                     "WHERE user_id = %s", (demo_user,))
+        conn.execute("INSERT INTO ai_policy_violation_log (user_id, direction, violation_type, severity, "
+                     "trigger_content, action_taken, created_at) VALUES (%s, 'input', 'crisis', 'critical', "
+                     "'words', 'block', now() - interval '100 days')", (demo_user,))
+    expire = handler_of("expire_sessions")
+    first = expire(load_event("expire_sessions"), FakeLambdaContext())
+    second = expire(load_event("expire_sessions"), FakeLambdaContext())
+    assert first["histories_purged"] >= 1 and first["excerpts_purged"] >= 1
+    assert (second["histories_purged"], second["excerpts_purged"]) == (0, 0)
+    with psycopg.connect(database_url) as conn:
+        assert conn.execute("SELECT history FROM ai_session WHERE user_id = %s", (demo_user,)).fetchall() == [([],)]
+        assert conn.execute("SELECT trigger_content FROM ai_policy_violation_log WHERE user_id = %s",
+                            (demo_user,)).fetchall() == [("",)]
+
+
+def test_given_the_expiry_function_when_traced_then_expiry_and_purge_are_one_trace_under_its_job_span(
+    lambda_env: None, database_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """GIVEN psycopg instrumented (as `coach_core.otel` does on Lambda) WHEN the scheduled function
+    runs THEN one `expire_sessions` root span holds the expiry's and the retention purge's
+    statements: one trace per run, not one per statement."""
+    from opentelemetry import trace
+
+    monkeypatch.delenv("OTEL_SDK_DISABLED")  # the test's own provider records (no exporter is configured)
+    from opentelemetry.instrumentation.psycopg import PsycopgInstrumentor
+
+    from tests.tracing_support import collect_spans
+
+    expire = handler_of("expire_sessions")
+    with collect_spans() as spans:
+        instrumentor = PsycopgInstrumentor()
+        instrumentor.instrument(tracer_provider=trace.get_tracer_provider(), skip_dep_check=True)
+        try:
+            result = expire(load_event("expire_sessions"), FakeLambdaContext())
+        finally:
+            instrumentor.uninstrument()
+    assert result["expired"] == 0
+    (root,) = [s for s in spans if s.parent is None]
+    assert root.name == "expire_sessions" and root.attributes["faas.trigger"] == "timer"  # type: ignore[index]
+    statements = [str(dict(s.attributes or {}).get("db.statement", dict(s.attributes or {}).get("db.query.text", "")))
+                  for s in spans if s is not root]
+    assert all(s.context.trace_id == root.context.trace_id for s in spans)
+    assert any("ai_session" in q and "EXPIRED" in q for q in statements), statements
+    assert any("ai_policy_violation_log" in q for q in statements), statements
+
+
 def _api_event(method: str, path: str, body: Any, sub: uuid.UUID | None) -> dict[str, Any]:
     """A REST proxy event for any coach route, built on the recorded chat event."""
     event = load_event("chat", sub)
@@ -240,6 +297,23 @@ def test_given_an_hs256_token_but_no_claims_on_lambda_when_invoked_then_401(
     for function in ("insights", "chat", "data"):
         response = handler_of(function)(event, FakeLambdaContext())
         assert response["statusCode"] == 401, function
+
+
+@pytest.mark.parametrize("function", ["insights", "chat", "data"])
+def test_given_a_client_set_context_header_and_no_authorizer_when_a_buffered_function_runs_then_401(
+    lambda_env: None, demo_user: uuid.UUID, function: str
+) -> None:
+    """GIVEN an API Gateway event with no authorizer claims whose request carries an
+    `x-amzn-request-context` header naming a real user (anyone can send that header) WHEN a
+    buffered (Mangum) function receives it THEN 401: the header is never read there."""
+    forged = json.dumps({"requestId": "r1", "authorizer": {"claims": {"sub": str(demo_user)}}})
+    route = {"insights": ("GET", "insights", None), "chat": ("POST", "chat", {"message": "hi"}),
+             "data": ("GET", "me/data", None)}[function]
+    event = _api_event(*route, None)
+    event["headers"]["x-amzn-request-context"] = forged
+    response = handler_of(function)(event, FakeLambdaContext())
+    assert response["statusCode"] == 401, response
+    assert json.loads(response["body"]) == {"detail": "Not authenticated."}
 
 
 def _cognito_event(sub: str, trigger: str = "PostConfirmation_ConfirmSignUp") -> dict[str, Any]:

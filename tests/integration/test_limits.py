@@ -6,6 +6,7 @@ limited, and a metric says so), and `GET /me/usage`."""
 
 from __future__ import annotations
 
+import asyncio
 import datetime as dt
 import uuid
 from collections.abc import AsyncIterator
@@ -180,3 +181,98 @@ async def test_given_a_premium_user_when_reading_usage_then_their_tier_limits_an
     assert (today["requests"], today["input_tokens"], today["output_tokens"], today["guard_tokens"]) == (1, 300, 45, 0)
     assert today["providers"] == [{"provider": "openai", "requests": 1, "input_tokens": 300, "output_tokens": 45}]
     assert (theirs["tier"], theirs["days"], theirs["tokens_left_today"]) == ("standard", [], 300_000)
+
+
+# --- limits before anything that costs; counters that outlive an erasure (issue 22) ---------------
+
+
+def guarded_coach(db: Database, settings: Settings, fake: FakeOpenAIServer, moderation: Any) -> Any:
+    from coach_core.api import create_app
+    from coach_core.guard import GuardRunner, ModerationGuard
+    from coach_core.providers.openai import OpenAIModerator
+    from tests.api_support import build_service
+
+    @asynccontextmanager
+    async def running() -> AsyncIterator[httpx.AsyncClient]:
+        provider = make_provider(fake.settings(llm_max_retries=0))
+        moderator = OpenAIModerator(api_key="test-key-not-secret", base_url=moderation.base_url, timeout=5)
+        guard = GuardRunner(ModerationGuard(moderator), timeout_seconds=1.5)
+        try:
+            app = create_app(service=build_service(db, settings, provider, guard=guard), settings=settings)
+            async with client_for(app) as client:
+                yield client
+        finally:
+            await provider.aclose()
+            await guard.aclose()
+
+    return running()
+
+
+@pytest.fixture(scope="module")
+def moderation() -> Any:
+    from tests.fakes.moderation_fake import FakeModerationServer
+
+    with FakeModerationServer() as server:
+        yield server
+
+
+async def test_given_a_model_guard_when_a_request_is_over_a_limit_then_the_guard_is_never_called(
+    db: Database, database_url: str, redis_url: str, redis_prefix: str, fake: FakeOpenAIServer, moderation: Any
+) -> None:
+    """GIVEN SAFETY_GUARD=moderation (a fake counting its calls), 2 requests a minute and a daily
+    budget of 100 tokens WHEN a user is refused by the rate limit, and another by the budget THEN
+    neither refused message is sent to the guard: limits first, then anything that costs."""
+    from tests.fakes.moderation_fake import SAFE
+
+    settings = limited(database_url, redis_url, redis_prefix, coach_rate_limit_per_minute=2,
+                       coach_daily_token_budget=100)
+    fast, spender = await seed_user(db), await seed_user(db)
+    moderation.script([SAFE] * 20)
+    fake.script([Reply("Fine.", usage=(10, 2)), Reply("Fine.", usage=(10, 2)), Reply("Big.", usage=(100, 20))])
+    async with guarded_coach(db, settings, fake, moderation) as client:
+        codes = [(await client.post(CHAT, json={"message": f"Hi {i}?"}, headers=auth_headers(fast, settings)))
+                 .status_code for i in range(3)]
+        spent = await client.post(CHAT, json={"message": "Spend"}, headers=auth_headers(spender, settings))
+        over = await client.post(CHAT, json={"message": "More?"}, headers=auth_headers(spender, settings))
+        await asyncio.sleep(0.3)  # a guard call started for a refused request would have arrived by now
+    assert codes == [200, 200, 429]
+    assert spent.status_code == 200 and over.status_code == 429
+    assert over.json() == {"detail": RateLimitedError.budget_message}
+    assert len(moderation.requests) == 3 * 2  # input and output of each answered chat, nothing else
+
+
+async def test_given_an_erased_user_when_they_come_back_the_same_day_then_the_budget_and_rate_still_hold(
+    db: Database, database_url: str, redis_url: str, redis_prefix: str, fake: FakeOpenAIServer
+) -> None:
+    """GIVEN a user who spent the day's budget (100 tokens) and another who used the minute's 2
+    requests WHEN each erases their data (DELETE /me) and chats again under the same identity
+    THEN both are still refused (429), and /me/usage shows nothing left today though the
+    erased history is gone: an erasure is not a free budget. The counters are kept
+    under a keyed hash of the identity: no Redis key holds the user id."""
+    import redis.asyncio as aioredis
+
+    settings = limited(database_url, redis_url, redis_prefix, coach_daily_token_budget=100,
+                       coach_rate_limit_per_minute=2)
+    spender, hurried = await seed_user(db), await seed_user(db)
+    fake.script([Reply("Big.", usage=(100, 20)), Reply("One."), Reply("Two.")])
+    async with coach(db, settings, fake) as client:
+        assert (await client.post(CHAT, json={"message": "Spend"}, headers=auth_headers(spender, settings))).is_success
+        for _ in range(2):
+            assert (await client.post(CHAT, json={"message": "Hi"}, headers=auth_headers(hurried, settings))).is_success
+        for user in (spender, hurried):
+            assert (await client.delete("/api/v1/coach/me", headers=auth_headers(user, settings))).status_code == 204
+        budget = await client.post(CHAT, json={"message": "Again?"}, headers=auth_headers(spender, settings))
+        rate = await client.post(CHAT, json={"message": "Again?"}, headers=auth_headers(hurried, settings))
+        left = (await client.get(USAGE, headers=auth_headers(spender, settings))).json()
+    assert budget.status_code == 429 and budget.json() == {"detail": RateLimitedError.budget_message}
+    assert (left["days"], left["tokens_left_today"]) == ([], 0)  # the history is gone, the budget is not
+    assert rate.status_code == 429 and rate.json() == {"detail": RateLimitedError.public_message}
+    assert len(fake.requests) == 3
+    client_ = aioredis.from_url(redis_url)
+    try:
+        keys = [k.decode() async for k in client_.scan_iter(match=f"{redis_prefix}*")]
+    finally:
+        await client_.aclose()
+    assert any(k.startswith(f"{redis_prefix}tok:") for k in keys) and any(k.startswith(f"{redis_prefix}rl:")
+                                                                            for k in keys)
+    assert not [k for k in keys if str(spender) in k or str(hurried) in k or spender.hex in k or hurried.hex in k]

@@ -42,7 +42,8 @@ def moderation_guard(server: FakeModerationServer, settings: Settings, *, timeou
                      cache: int = 0) -> GuardRunner:
     moderator = OpenAIModerator(api_key="test-key-not-secret", base_url=server.base_url, timeout=5)
     return GuardRunner(ModerationGuard(moderator), timeout_seconds=timeout, cache_seconds=cache,
-                       redis_url=settings.redis_url, key_prefix=settings.redis_key_prefix)
+                       redis_url=settings.redis_url, key_prefix=settings.redis_key_prefix,
+                       hash_key=settings.hash_key())
 
 
 def chat_requests(fake: FakeOpenAIServer) -> int:
@@ -233,7 +234,6 @@ async def test_given_the_llm_guard_answering_nonsense_when_chatting_then_unavail
 
 
 
-
 def test_given_a_guard_when_policy_check_runs_then_both_layers_are_reported_side_by_side(
     moderation: FakeModerationServer,
 ) -> None:
@@ -260,3 +260,80 @@ def test_given_a_guard_when_policy_check_runs_then_both_layers_are_reported_side
     assert first["guard"] == {"verdict": "crisis", "model": "omni-moderation-fake"}
     assert second["action"] == "flag" and second["guard"]["verdict"] == "safe"
     assert second["rules"][0].startswith("crisis.")
+
+
+# --- issue 22: per-user verdict cache that an erasure can empty; a flag cancels the call at once --
+
+
+async def test_given_two_users_sending_the_same_text_then_each_has_their_own_cached_verdicts_and_forget_drops_one(
+    db: Database, settings: Settings, fake: FakeOpenAIServer, moderation: FakeModerationServer, redis_url: str,
+    redis_prefix: str,
+) -> None:
+    """GIVEN the verdict cache on WHEN two users send the same message THEN each user's verdicts
+    are cached apart (the second user's message goes to the guard too), under keys that hold
+    neither the user id nor a plain hash of the text; GIVEN `forget_user(first)` (what the erase
+    calls) THEN the first user's next message is judged afresh while the second's is cached."""
+    import hashlib
+
+    import redis.asyncio as aioredis
+
+    first, second = await seed_user(db), await seed_user(db)
+    moderation.script([SAFE] * 6)
+    fake.script([Reply(ANSWER)] * 5)
+    guard = moderation_guard(moderation, settings, cache=60)
+    async with GuardedApp(db, settings, fake, guard) as client:
+        for user in (first, second, first, second):
+            assert (await _chat(client, user, settings)).status_code == 200
+        assert len(moderation.requests) == 4  # input + output, once per user
+        store = aioredis.from_url(redis_url)
+        try:
+            keys = [k.decode() async for k in store.scan_iter(match=f"{redis_prefix}guard*")]
+        finally:
+            await store.aclose()
+        await guard.forget_user(first)
+        assert (await _chat(client, first, settings)).status_code == 200
+        assert len(moderation.requests) == 6  # judged afresh after the erase
+    digests = {hashlib.sha256(f"{d}\x1f{t}".encode()).hexdigest() for d, t in (("input", INNOCENT),
+                                                                                ("output", ANSWER))}
+    assert len(keys) == 2
+    assert not [k for k in keys if str(first) in k or str(second) in k or any(d in k for d in digests)]
+
+
+async def test_given_a_slow_buffered_answer_when_the_guard_flags_the_message_then_the_call_is_cut_at_once(
+    db: Database, settings: Settings, fake: FakeOpenAIServer, moderation: FakeModerationServer
+) -> None:
+    """GIVEN a guard that flags the message after 0.5 s and a model call that would take 4 s WHEN
+    /chat is called THEN the support message comes back as soon as the verdict does (the model
+    call is cancelled, not waited for), and the cut call is billed with its prompt's estimate."""
+    import time
+
+    user = await seed_user(db)
+    moderation.script([Scores(scores=CRISIS.scores, delay=0.5)])
+    fake.script([Reply(ANSWER, delay=4.0, usage=(9_999, 9_999))])
+    async with GuardedApp(db, settings, fake, moderation_guard(moderation, settings)) as client:
+        started = time.monotonic()
+        body = (await _chat(client, user, settings)).json()
+        elapsed = time.monotonic() - started
+    assert body["message"] == SUPPORT_RESOURCES_MESSAGE and body["finish_reason"] == "safety"
+    assert chat_requests(fake) == 1 and elapsed < 2.0, elapsed
+    [usage] = await fetch_all(db, "SELECT input_tokens, output_tokens FROM ai_usage_daily WHERE user_id = %s", (user,))
+    assert 0 < usage["input_tokens"] < 9_999 and usage["output_tokens"] == 0
+
+
+async def test_given_a_slow_first_token_when_the_guard_flags_the_streamed_message_then_the_stream_ends_at_once(
+    db: Database, settings: Settings, fake: FakeOpenAIServer, moderation: FakeModerationServer
+) -> None:
+    """GIVEN a guard that flags after 0.5 s and a model whose first token would take 4 s WHEN
+    streaming THEN the support message and `done` arrive as soon as the verdict does."""
+    import time
+
+    user = await seed_user(db)
+    moderation.script([Scores(scores=CRISIS.scores, delay=0.5)])
+    fake.script([Reply(ANSWER, delay=4.0)])
+    async with GuardedApp(db, settings, fake, moderation_guard(moderation, settings)) as client:
+        started = time.monotonic()
+        events = await _stream(client, user, settings)
+        elapsed = time.monotonic() - started
+    tokens = "".join(e["data"]["content"] for e in events if e["type"] == "token")
+    assert tokens == SUPPORT_RESOURCES_MESSAGE and events[-1]["type"] == "done"
+    assert elapsed < 2.0, elapsed

@@ -23,6 +23,8 @@ from coach_core.context_builder import (
 )
 from coach_core.demo import DEMO_USERS, demo_payloads
 from coach_core.models import CheckIn, Diet, Goal, NutritionLog, Profile, UserData
+from coach_core.prompts.fence import json_line
+from coach_core.prompts.system_prompts import PROFILE_CLOSE, PROFILE_OPEN
 from coach_core.service.importer import validate_payload
 
 TODAY = dt.date(2026, 11, 30)
@@ -109,8 +111,13 @@ def leaves(value: Any, path: str = "") -> Iterator[tuple[str, Any]]:
         yield path, value
 
 
+DIET_LABELS = {"diet.type": "diet_type", "diet.allergies": "allergies", "diet.dislikes": "dislikes"}
+
+
 def rendered(path: str, value: Any) -> str:
     """How the summary spells a value: '?' missing, lists comma-joined or 'none', 62.0 as 62."""
+    if path.startswith("diet."):  # the profile text: one JSON line per field, in its fence
+        return f"{DIET_LABELS[path]}: {json_line(value)}"
     if value is None:
         return "?"
     if path == "user.sex":
@@ -126,13 +133,14 @@ def rendered(path: str, value: Any) -> str:
 def test_summary_given_user_then_one_line_with_every_verbose_fact(name: str, data: UserData) -> None:
     summary = compact_summary(data)
     facts = context_facts(data)
-    assert "\n" not in summary
-    assert summary.startswith("USER: ") and summary.endswith(f"TODAY {TODAY.isoformat()}")
+    line, *profile = summary.split("\n")
+    assert line.startswith("USER: ") and line.endswith(f"TODAY {TODAY.isoformat()}")
+    assert profile[0] == PROFILE_OPEN and profile[-1] == PROFILE_CLOSE and len(profile) == 5
     assert json.loads(verbose_context(data)) == json.loads(json.dumps(facts))
     for path, value in leaves(facts):
         assert rendered(path, value) in summary, f"{path}={value!r} missing from {summary!r}"
     # every section is present even when its data is missing
-    for label in ("USER:", "diet ", "allergies ", "dislikes ", "GOAL ", "WT 7d-avg", "rate ", "NUT 14d avg",
+    for label in ("USER:", "diet_type: ", "allergies: ", "dislikes: ", "GOAL ", "WT 7d-avg", "rate ", "NUT 14d avg",
                   "logged ", "CHK 14d", "energy ", "sleep ", "mood ", "STREAK chk", " log ", "TODAY "):
         assert label in summary
 
@@ -148,10 +156,15 @@ def test_summary_given_example_user_then_matches_documented_shape() -> None:
         today=TODAY,
     )
     assert compact_summary(data) == (
-        "USER: 36y F 168cm lightly_active | diet vegetarian; allergies peanut; dislikes none | "
+        "USER: 36y F 168cm lightly_active | "
         "GOAL lose→62kg @0.5kg/wk | WT 7d-avg 70.1kg, 30d Δ0kg, rate ?kg/wk | "
         "NUT 14d avg 1850kcal P110 C200 F62, logged 1/14 | CHK 14d 1/14, energy 3 sleep 7.5h mood 4 | "
-        "STREAK chk 1 log 1 | TODAY 2026-11-30"
+        "STREAK chk 1 log 1 | TODAY 2026-11-30\n"
+        "<profile_text>\n"
+        'diet_type: "vegetarian"\n'
+        'allergies: ["peanut"]\n'
+        "dislikes: []\n"
+        "</profile_text>"
     )
 
 

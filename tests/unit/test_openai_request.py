@@ -20,6 +20,7 @@ from coach_core.errors import (
     ProviderError,
     ProviderRateLimitError,
     ProviderRequestError,
+    ProviderResponseError,
     ProviderUnavailableError,
 )
 from coach_core.providers.base import (
@@ -37,7 +38,7 @@ from coach_core.providers.model_config import model_config
 from coach_core.providers.openai import OpenAIProvider
 
 API_KEY = "sk-test-not-secret"
-RETRYABLE = (ProviderRateLimitError, ProviderUnavailableError)
+RETRYABLE = (ProviderRateLimitError, ProviderUnavailableError, ProviderResponseError)
 BASE_URL = "http://fake.invalid/v1"
 SYSTEM = "You are a coach."
 CALL = ToolCall("t1", "get_weight_trend", '{"days": 30}')
@@ -345,8 +346,8 @@ def test_given_an_error_object_inside_a_200_stream_when_read_then_only_an_outage
         (httpx2.Response(429, json=ERROR_BODY), ProviderRateLimitError, "HTTP 429 (RateLimitError)"),
         (httpx2.Response(500, json=ERROR_BODY), ProviderUnavailableError, "HTTP 500 (InternalServerError)"),
         (httpx2.Response(503, json=ERROR_BODY), ProviderUnavailableError, "HTTP 503 (InternalServerError)"),
-        (httpx2.Response(200, content=b"{not json", headers={"content-type": "application/json"}), ProviderError,
-         "malformed response"),
+        (httpx2.Response(200, content=b"{not json", headers={"content-type": "application/json"}),
+         ProviderResponseError, "malformed response"),
     ],
     ids=["400", "401", "403", "404", "422", "429", "500", "503", "not-json"],
 )

@@ -36,7 +36,8 @@ def aws(monkeypatch: pytest.MonkeyPatch) -> Iterator[object]:
     monkeypatch.setenv("AWS_ACCESS_KEY_ID", "testing")
     monkeypatch.setenv("AWS_SECRET_ACCESS_KEY", "testing")
     for var in ("OPENAI_API_KEY", "ANTHROPIC_API_KEY", "OPENAI_SECRET_NAME", "ANTHROPIC_SECRET_NAME", "DB_SECRET_NAME",
-                "DB_HOST", "DB_SSL_ROOT_CERT", "REDIS_AUTH_SECRET_NAME", "DB_APP_SECRET_NAME"):
+                "DB_HOST", "DB_SSL_ROOT_CERT", "REDIS_AUTH_SECRET_NAME", "DB_APP_SECRET_NAME", "COACH_HASH_SECRET_NAME",
+                "COACH_HASH_SECRET"):
         monkeypatch.delenv(var, raising=False)
     saved_db_url = os.environ.get("DATABASE_URL")
     clear_caches()
@@ -48,6 +49,7 @@ def aws(monkeypatch: pytest.MonkeyPatch) -> Iterator[object]:
     else:
         os.environ["DATABASE_URL"] = saved_db_url
     os.environ.pop("OPENAI_API_KEY", None)
+    os.environ.pop("COACH_HASH_SECRET", None)
     get_settings.cache_clear()
 
 
@@ -76,6 +78,20 @@ def test_given_a_redis_auth_secret_when_applied_then_the_tls_url_carries_the_tok
     assert runtime_secrets.apply_runtime_secrets() is True
     assert os.environ["REDIS_URL"] == "rediss://:t0ken%2Fwith%2Bchars@cache.internal:6379/0"
     assert runtime_secrets.apply_runtime_secrets() is False  # applying again changes nothing
+
+
+def test_given_the_generated_hash_secret_when_applied_then_the_keyed_hashes_use_it(aws, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """GIVEN the key the stack generates for the limiter's and the guard cache's keyed hashes
+    (`{"key": "..."}`) THEN settings use it as is; a secret without a key fails loudly."""
+    key = "k" * 64
+    aws.create_secret(Name="coach/hash", SecretString=json.dumps({"key": key}))
+    aws.create_secret(Name="coach/hash-empty", SecretString=json.dumps({"key": ""}))
+    monkeypatch.setenv("COACH_HASH_SECRET_NAME", "coach/hash")
+    assert runtime_secrets.apply_runtime_secrets() is True
+    assert get_settings().hash_key() == key.encode()
+    monkeypatch.setenv("COACH_HASH_SECRET_NAME", "coach/hash-empty")
+    with pytest.raises(runtime_secrets.SecretUnavailableError):
+        runtime_secrets.apply_runtime_secrets()
 
 
 def test_given_the_app_role_secret_when_read_then_the_migration_gets_the_role(aws, monkeypatch) -> None:  # type: ignore[no-untyped-def]

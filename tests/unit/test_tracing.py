@@ -1,22 +1,35 @@
 """The coach's spans, collected with the OpenTelemetry SDK's in-memory exporter: the orchestrator's
-`chat` span per model round and `execute_tool` span per tool call, failover, the safety spans, the
-content-capture switch, and the SDK set-up's choices from the standard OTEL_* variables."""
+`chat` span per model round and `execute_tool` span per tool call, failover, the safety spans (the
+deciding layer: rules, the learned model with its score, or the guard), the content-capture switch,
+the SDK set-up's choices from the standard OTEL_* variables; and what the erasure work promised of
+traces, now of OpenTelemetry's: a span never carries a response body or an exception's text (its
+type only), neither from the coach's own spans, nor from FastAPI's server span, nor (through the
+export pipeline's redaction) from a library instrumentation's span."""
 
 from __future__ import annotations
 
 import json
-from collections.abc import AsyncGenerator, Sequence
+import uuid
+from collections.abc import AsyncGenerator, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, cast
 
+import httpx
 import pytest
+from fastapi import FastAPI
+from opentelemetry import trace
+from opentelemetry.sdk.trace import ReadableSpan, TracerProvider
+from opentelemetry.sdk.trace.export import SimpleSpanProcessor
+from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanExporter
 from opentelemetry.semconv._incubating.attributes import gen_ai_attributes as semconv
 
 from coach_core import otel, tracing
+from coach_core.api.app import TELEMETRY
+from coach_core.api.errors import install_error_handlers
 from coach_core.errors import ProviderUnavailableError
 from coach_core.guard import GuardRunner, GuardVerdict
 from coach_core.orchestrator import Orchestrator
-from coach_core.policies.types import PolicyResult, PolicyViolation
+from coach_core.policies.types import CRISIS_MODEL_RULE_PREFIX, PolicyResult, PolicyViolation
 from coach_core.providers.base import (
     LLMProvider,
     LLMResponse,
@@ -200,32 +213,38 @@ def _result(*violations: PolicyViolation) -> PolicyResult:
     return PolicyResult("input", action, violations)  # type: ignore[arg-type]
 
 
-@dataclass(frozen=True)
-class ScoredViolation(PolicyViolation):
-    """A learned model's decision as the lead's crisis model will carry it: a rule id and a score."""
-
-    score: float = 0.0
+def test_the_model_rule_prefix_is_the_policies_one() -> None:
+    """`tracing` sits below `policies` (it cannot import it): the two spellings stay one."""
+    assert tracing.MODEL_RULE_PREFIX == CRISIS_MODEL_RULE_PREFIX
 
 
 @pytest.mark.parametrize(
     ("violations", "layer"),
     [
-        ((PolicyViolation("crisis", "critical", "…", "flag", rule_id="crisis.suicide.intent"),), "rules"),
-        ((ScoredViolation("crisis", "critical", "…", "flag", rule_id="crisis.model.v1", score=0.93),), "model"),
-        ((ScoredViolation("crisis", "critical", "…", "allow", rule_id="crisis.model.v1", score=0.2),), "rules"),
+        # a detector fired (the learned model scores every crisis text: its score rides along)
+        ((PolicyViolation("crisis", "critical", "…", "flag", rule_id="crisis.suicide.intent", score=0.97),), "rules"),
+        # the learned crisis model alone: crisis.model.v1 with its probability
+        ((PolicyViolation("crisis", "critical", "…", "flag", rule_id="crisis.model.v1", score=0.93),), "model"),
+        ((PolicyViolation("crisis", "critical", "…", "block", rule_id="crisis.model.v1", score=0.88),), "model"),
+        ((PolicyViolation("crisis", "critical", "…", "allow", rule_id="crisis.model.v1", score=0.2),), "rules"),
+        ((PolicyViolation("medical_advice", "high", "…", "modify", rule_id="medical.dosage"),), "rules"),
     ],
 )
 def test_given_a_policy_verdict_then_the_deciding_layer_rule_ids_and_scores_are_recorded_never_the_trigger(
     violations: tuple[PolicyViolation, ...], layer: str
 ) -> None:
+    """GIVEN the engine's verdict WHEN recorded on its `safety_check` span THEN the span names the
+    layer that decided (its name and `coach.safety.layer`: `model` only for a replacing
+    `crisis.model.*` violation), the rule ids and each score, and never the trigger excerpt."""
     with collect_spans() as spans, tracing.safety_span("rules", "input") as span:
         tracing.record_policy(span, _result(*violations))
     (check,) = spans
     attributes = dict(check.attributes or {})
+    assert check.name == f"safety_check {layer}"
     assert attributes["coach.safety.rule_ids"] == tuple(v.rule_id for v in violations)
     assert attributes["coach.safety.layer"] == layer
-    if isinstance(violations[0], ScoredViolation):
-        assert attributes["coach.safety.scores"] == (f"crisis.model.v1={violations[0].score:.4f}",)
+    scores = tuple(f"{v.rule_id}={v.score:.4f}" for v in violations if v.score is not None)
+    assert attributes.get("coach.safety.scores", ()) == scores
     assert "…" not in all_text(spans)
 
 
@@ -239,10 +258,16 @@ class StubGuard:
         return None
 
 
-async def test_given_the_guard_judges_a_crisis_then_its_span_names_the_guard_model_and_verdict() -> None:
+@pytest.mark.parametrize("user_id", [None, uuid.UUID(int=7)])
+async def test_given_the_guard_judges_a_crisis_then_its_span_names_the_guard_model_and_verdict(
+    user_id: uuid.UUID | None
+) -> None:
+    """GIVEN the guard (per-user cache or none) judges a crisis THEN its span names the guard, its
+    model, the verdict and scores; never the text, never the user."""
     runner = GuardRunner(StubGuard(), timeout_seconds=1.0)
+    billed: list[int] = []
     with collect_spans() as spans:
-        verdict = await runner.check(f"{SECRET} message", "input")
+        verdict = await runner.check(f"{SECRET} message", "input", user_id=user_id, bill=billed.append)
     assert verdict.is_crisis
     (check,) = spans
     assert check.name == "safety_check guard"
@@ -251,7 +276,7 @@ async def test_given_the_guard_judges_a_crisis_then_its_span_names_the_guard_mod
         "coach.safety.action": "crisis", "coach.safety.decided": True, "coach.safety.cached": False,
         "coach.safety.rule_ids": ("guard.moderation",), "coach.safety.guard_model": "omni-moderation-latest",
         "coach.safety.scores": ("self-harm=0.9100",)}
-    assert SECRET not in all_text(spans)
+    assert SECRET not in all_text(spans) and str(user_id) not in all_text(spans)
 
 
 @pytest.mark.parametrize(
@@ -315,10 +340,11 @@ def test_the_lazy_processor_builds_its_exporter_on_first_use_and_drops_it_on_res
 
     processor = otel._LazyProcessor(build)
     assert processor.force_flush() is True and built == []  # nothing built before a span ends
-    processor.on_end(cast(Any, "span-1"))
+    first, second = ReadableSpan("span-1"), ReadableSpan("span-2")
+    processor.on_end(first)
     processor.reset()  # SnapStart restore: the snapshot's exporter is not this environment's
-    processor.on_end(cast(Any, "span-2"))
-    assert [spans for _, spans in built] == [["span-1"], ["span-2"]]
+    processor.on_end(second)
+    assert [spans for _, spans in built] == [[first], [second]]
 
 
 def test_given_a_recording_span_then_log_records_carry_its_trace_and_span_ids() -> None:
@@ -367,3 +393,133 @@ def test_given_a_scheduled_job_then_its_work_nests_under_one_root_span() -> None
     child, root = spans
     assert root.name == "expire_sessions" and root.parent is None and root.attributes["faas.trigger"] == "timer"  # type: ignore[index]
     assert child.parent is not None and child.parent.span_id == root.context.span_id
+
+
+# ---- no response body, no exception text (issue 22's promise, on OpenTelemetry) -------------------
+
+
+def _exported(exporter: InMemorySpanExporter) -> list[ReadableSpan]:
+    return list(exporter.get_finished_spans())
+
+
+@pytest.fixture
+def pipeline() -> Iterator[tuple[trace.Tracer, InMemorySpanExporter]]:
+    """The production export path (`otel`'s processor, as `configure_tracing` installs it) on a
+    provider of its own: what a receiver would get."""
+    exporter = InMemorySpanExporter()
+    provider = TracerProvider()
+    provider.add_span_processor(cast(Any, otel._LazyProcessor(lambda: SimpleSpanProcessor(exporter))))
+    yield provider.get_tracer("a-library-instrumentation"), exporter
+    provider.shutdown()
+
+
+def _app() -> FastAPI:
+    """The coach's telemetry settings and error handlers on two routes: one answers with health
+    data, one fails with it in the exception's message."""
+    app = FastAPI(telemetry=TELEMETRY)
+    install_error_handlers(app)
+
+    @app.get("/answer")
+    async def answer() -> dict[str, str]:
+        return {"message": SECRET}
+
+    @app.get("/fail")
+    async def fail() -> dict[str, str]:
+        raise ValueError(SECRET)
+
+    return app
+
+
+async def test_given_a_response_body_when_traced_then_no_span_carries_it() -> None:
+    """GIVEN a request traced by FastAPI's telemetry (the coach's settings) WHEN the response holds
+    health data THEN the caller gets it and the server span has the route and status, not the body."""
+    transport = httpx.ASGITransport(app=_app())
+    with collect_spans() as spans:
+        async with httpx.AsyncClient(transport=transport, base_url="http://coach") as client:
+            response = await client.get("/answer")
+    assert response.json() == {"message": SECRET}
+    (server,) = [s for s in spans if s.kind == trace.SpanKind.SERVER]
+    assert server.attributes["http.route"] == "/answer" and server.attributes["http.response.status_code"] == 200  # type: ignore[index]
+    assert server.events == () and SECRET not in all_text(spans)
+
+
+async def test_given_a_handler_that_raises_when_traced_then_only_the_exception_type_reaches_the_span() -> None:
+    """GIVEN a route whose exception's message holds health data WHEN traced THEN the client gets the
+    generic 500, and the server span is an error with `error.type` ValueError: no status
+    description, no exception event, no message anywhere."""
+    transport = httpx.ASGITransport(app=_app(), raise_app_exceptions=False)
+    with collect_spans() as spans:
+        async with httpx.AsyncClient(transport=transport, base_url="http://coach") as client:
+            response = await client.get("/fail")
+    assert response.status_code == 500 and SECRET not in response.text
+    (server,) = [s for s in spans if s.kind == trace.SpanKind.SERVER]
+    assert server.attributes["error.type"] == "ValueError"  # type: ignore[index]
+    assert server.status.status_code is trace.StatusCode.ERROR and server.status.description is None
+    assert server.events == () and SECRET not in all_text(spans)
+
+
+@pytest.mark.parametrize(
+    "span_of",
+    [
+        lambda: tracing.safety_span("rules", "output"),
+        lambda: tracing.safety_span("guard", "input"),
+        lambda: tracing.tool_span("get_weight_trend", "call_1", "{}"),
+        lambda: tracing.job_span("expire_sessions"),
+    ],
+    ids=["rules", "guard", "tool", "job"],
+)
+def test_given_a_coach_span_whose_work_raises_then_the_span_has_the_type_only_and_the_exception_propagates(
+    span_of: Any
+) -> None:
+    """GIVEN work inside one of the coach's own spans that raises with health data in the message
+    THEN the very exception reaches the caller and the span (as recorded, before any redaction)
+    has `error.type` and an ERROR status without description, and no exception event."""
+    error = ValueError(SECRET)
+    with collect_spans() as spans, pytest.raises(ValueError) as info, span_of():
+        raise error
+    assert info.value is error
+    (span,) = spans
+    assert span.attributes["error.type"] == "ValueError"  # type: ignore[index]
+    assert span.status.status_code is trace.StatusCode.ERROR and span.status.description is None
+    assert span.events == () and SECRET not in all_text(spans)
+
+
+def test_given_a_coach_span_that_is_cancelled_then_it_is_marked_cancelled_not_failed() -> None:
+    import asyncio
+
+    with collect_spans() as spans, pytest.raises(asyncio.CancelledError), tracing.safety_span("guard", "input"):
+        raise asyncio.CancelledError
+    (span,) = spans
+    assert span.attributes["coach.cancelled"] is True and "error.type" not in span.attributes  # type: ignore[operator, index]
+    assert span.status.status_code is trace.StatusCode.UNSET
+
+
+def test_given_a_library_span_that_records_an_exception_then_the_exported_span_keeps_its_type_only(
+    pipeline: tuple[trace.Tracer, InMemorySpanExporter]
+) -> None:
+    """GIVEN a span made the way the psycopg and Redis instrumentations make theirs (the API's
+    defaults: exception event with message and stack trace, `"<type>: <message>"` status) WHEN it
+    is exported through the coach's pipeline THEN the exception's type is there, its text is not."""
+    tracer, exporter = pipeline
+    error = ValueError(SECRET)
+    with pytest.raises(ValueError) as info, tracer.start_as_current_span("SELECT coach_users"):
+        raise error
+    assert info.value is error
+    (span,) = _exported(exporter)
+    assert span.status.status_code is trace.StatusCode.ERROR and span.status.description is None
+    (event,) = span.events
+    assert event.name == "exception" and dict(event.attributes or {}) == {
+        "exception.type": "ValueError", "exception.escaped": "False"}
+    assert SECRET not in all_text([span])
+
+
+def test_given_a_span_without_exception_text_then_the_pipeline_exports_it_untouched(
+    pipeline: tuple[trace.Tracer, InMemorySpanExporter]
+) -> None:
+    tracer, exporter = pipeline
+    with tracer.start_as_current_span("GET", attributes={"db.system.name": "redis"}) as span:
+        span.add_event("retry", {"attempt": 2})
+    (exported,) = _exported(exporter)
+    assert dict(exported.attributes or {}) == {"db.system.name": "redis"}
+    assert [(e.name, dict(e.attributes or {})) for e in exported.events] == [("retry", {"attempt": 2})]
+    assert otel.redacted(exported) is exported

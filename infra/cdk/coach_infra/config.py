@@ -52,7 +52,7 @@ DEFAULT_STREAM_DEADLINE_SECONDS = 120
 MAX_STREAM_DEADLINE_SECONDS = 840
 MIN_STREAM_DEADLINE_SECONDS = 30
 LLM_PROVIDERS = ("openai", "anthropic")
-SAFETY_GUARDS = ("none", "moderation", "llm")
+SAFETY_GUARDS = ("auto", "none", "moderation", "llm")
 
 _STAGE_RE = re.compile(r"^[a-z][a-z0-9-]{0,15}$")
 _POOL_RE = re.compile(r"^[\w-]+_[0-9a-zA-Z]+$")
@@ -92,6 +92,13 @@ def _choice(node: Node, key: str, choices: tuple[str, ...], default: str) -> str
     if value not in choices:
         raise ConfigError(f"{key}: {value!r} must be one of {', '.join(choices)}")
     return value
+
+
+def _guard_choice(node: Node, auto: str) -> str:
+    """`auto` (the committed default) or unset: moderation when OpenAI is primary or fallback, else
+    the provider's cheapest tier (`llm`); `none` is the explicit opt-out."""
+    value = _choice(node, CTX_SAFETY_GUARD, SAFETY_GUARDS, "auto")
+    return auto if value == "auto" else value
 
 
 def _matching(node: Node, key: str, pattern: re.Pattern[str], what: str) -> str | None:
@@ -183,7 +190,7 @@ class CoachConfig:
             "lwa_layer_arn": lambda: _matching(
                 node, CTX_LWA_LAYER_ARN, _LAYER_ARN_RE, "a Lambda layer version ARN (arn:<partition>:lambda:...:<n>)"
             ),
-            "safety_guard": lambda: _choice(node, CTX_SAFETY_GUARD, SAFETY_GUARDS, default_guard),
+            "safety_guard": lambda: _guard_choice(node, default_guard),
             "tracing": lambda: _flag(node, CTX_TRACING, True),
             "transaction_search": lambda: _flag(node, CTX_TRANSACTION_SEARCH, False),
             "waf": lambda: _flag(node, CTX_WAF, False),

@@ -101,7 +101,7 @@ SPECS: tuple[FunctionSpec, ...] = (
     ),
     FunctionSpec(
         "plan", "POST /plan", 512, BUFFERED_TIMEOUT,
-        behind_alias=True, uses_cache=True, calls_llm=True, buffered_api=True,
+        behind_alias=True, uses_cache=True, calls_llm=True, guarded=True, buffered_api=True,
     ),
     FunctionSpec(
         "insights", "GET /insights", 512, BUFFERED_TIMEOUT,
@@ -138,6 +138,7 @@ class Wiring:
     redis_url: str
     redis_auth_secret: secretsmanager.ISecret
     provider_secrets: dict[str, secretsmanager.ISecret]
+    hash_secret: secretsmanager.ISecret
 
 
 def check_snap_start_region(stack: Stack) -> None:
@@ -205,6 +206,7 @@ class CoachFunctions(Construct):
         if spec.uses_cache:
             env[names.REDIS_AUTH_SECRET_NAME] = wiring.redis_auth_secret.secret_arn
         if spec.name in API_FUNCTIONS:
+            env[names.COACH_HASH_SECRET_NAME] = wiring.hash_secret.secret_arn
             if config.rate_limit_per_minute is not None:
                 env[names.COACH_RATE_LIMIT_PER_MINUTE] = str(config.rate_limit_per_minute)
             if config.daily_token_budget is not None:
@@ -283,6 +285,8 @@ class CoachFunctions(Construct):
             wiring.redis_auth_secret.grant_read(fn)
         for provider in self.providers_of(spec):
             wiring.provider_secrets[provider].grant_read(fn)
+        if spec.name in API_FUNCTIONS:
+            wiring.hash_secret.grant_read(fn)
         self._acknowledge_managed_policies(fn)
         if snap_start:
             acknowledge(

@@ -267,10 +267,12 @@ class CoachMonitoring(Construct):
                 ],
             ),
             graph(
-                title="Users provisioned, sessions expired",
+                title="Users provisioned, sessions expired, health data purged",
                 left=[
                     coach_metric("UsersProvisioned", "provision_user", label="users provisioned"),
                     coach_metric("SessionsExpired", "expire_sessions", label="sessions expired"),
+                    coach_metric("HistoriesPurged", "expire_sessions", label="histories purged"),
+                    coach_metric("ViolationExcerptsPurged", "expire_sessions", label="violation excerpts purged"),
                 ],
             ),
             graph(

@@ -1,6 +1,7 @@
-"""EventBridge Scheduler: invoke the session-expiry function every hour. Scheduler assumes a role
-allowed only lambda:InvokeFunction on that function; an invocation that still fails after the
-retries lands in a dead-letter queue, which the alarms watch."""
+"""EventBridge Scheduler: invoke the session-expiry function every hour (it expires idle sessions,
+then purges health data past its retention). Scheduler assumes a role allowed only
+lambda:InvokeFunction on that function; an invocation that still fails after the retries lands
+in a dead-letter queue, which the alarms watch."""
 
 from __future__ import annotations
 
@@ -57,5 +58,5 @@ class ExpirySchedule(Construct):
                 dead_letter_queue=self.dead_letters,
                 role=self.role,
             ),
-            description="Coach AI: mark idle sessions EXPIRED",
+            description="Coach AI: mark idle sessions EXPIRED, purge old histories and violation excerpts",
         )

@@ -20,7 +20,7 @@ from coach_infra.monitoring import CoachMonitoring, Watched
 from coach_infra.nag import acknowledge
 from coach_infra.network import Network
 from coach_infra.schedule import ExpirySchedule
-from coach_infra.secrets import ProviderSecrets
+from coach_infra.secrets import HashKeySecret, ProviderSecrets
 from coach_infra.tracing import TransactionSearch
 
 
@@ -37,6 +37,7 @@ class CoachStack(Stack):
         database = Database(self, "Database", vpc=network.vpc, subnets=network.data_subnets, production=production)
         cache = Cache(self, "Cache", vpc=network.vpc, subnets=network.data_subnets, production=production)
         providers = ProviderSecrets(self, "ProviderKeys", stage=config.stage, providers=config.providers_in_use)
+        hash_key = HashKeySecret(self, "HashKey", stage=config.stage)
         layer = SharedLayer(self, "SharedLayer", path=config.layer_path)
 
         if config.tracing and config.transaction_search:
@@ -58,6 +59,7 @@ class CoachStack(Stack):
                 redis_url=cache.url,
                 redis_auth_secret=cache.auth_secret,
                 provider_secrets=providers.by_provider,
+                hash_secret=hash_key.secret,
             ),
         )
         for sg in functions.security_groups:
@@ -82,6 +84,7 @@ class CoachStack(Stack):
             allow_password_auth=config.allow_password_auth,
             post_confirmation=functions.invocable("provision_user"),
         )
+        users.allow_account_deletion(functions.function("data"))
         api = CoachApi(
             self,
             "Api",

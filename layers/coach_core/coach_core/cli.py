@@ -68,9 +68,23 @@ def _token(args: argparse.Namespace) -> int:
 
 def _expire_sessions(_: argparse.Namespace) -> int:
     from coach_core.service.expiry import expire_idle_sessions_now
+    from coach_core.service.retention import purge_now
 
-    count = asyncio.run(expire_idle_sessions_now())
-    print(f"expired {count} idle session(s)")
+    async def run() -> tuple[int, int, int]:
+        from coach_core.db.connection import create_database
+        from coach_core.settings import get_settings
+
+        db = create_database(get_settings())
+        try:
+            count = await expire_idle_sessions_now(db=db)
+            purged = await purge_now(db=db)
+        finally:
+            await db.close()
+        return count, purged.histories, purged.excerpts
+
+    count, histories, excerpts = asyncio.run(run())
+    print(f"expired {count} idle session(s); purged the history of {histories} old expired session(s) "
+          f"and {excerpts} old violation excerpt(s)")
     return 0
 
 
@@ -115,8 +129,10 @@ def build_parser() -> argparse.ArgumentParser:
                        help="also run the model-based guard (needs a provider key) and combine the two layers")
     token = add("token", _token, "mint a local JWT for a user")
     token.add_argument("--user", required=True, help="user id (UUID)")
-    token.add_argument("--hours", type=float, default=24.0)
-    add("expire-sessions", _expire_sessions, "mark idle sessions EXPIRED (the scheduled job, by hand)")
+    token.add_argument("--hours", type=float, default=None,
+                       help="lifetime in hours (default 24; at most JWT_MAX_LIFETIME_HOURS, 720)")
+    add("expire-sessions", _expire_sessions,
+        "mark idle sessions EXPIRED and purge health data past its retention (the scheduled job, by hand)")
     return parser
 
 

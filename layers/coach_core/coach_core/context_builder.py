@@ -4,13 +4,18 @@
 nutrition of the last 90 days and the current streaks in four pipelined queries (one round
 trip). From that `UserData` it derives one `context_facts` dict (computed with the tools' own
 formulas, so the prompt and the tools agree) and renders it two ways: `compact_summary` (one
-line, appended to the system prompt) and `verbose_context` (indented JSON with spelled-out
-names, kept to measure the token saving; both carry the same facts).
+line of facts, then the profile text the user typed fenced as one JSON line per field, appended
+to the system prompt) and `verbose_context` (indented JSON with spelled-out names, kept to
+measure the token saving; both carry the same facts). Free text never reaches the prompt as
+free text: diet type, allergies and dislikes are data inside the fence, escaped so no value can
+close it or start a paragraph.
 
 Built contexts are cached per process, per user and day, with the user's data version: every
-write to a user's rows bumps the version (a database trigger), so a cached context is used
+write to a user's rows gives it a new version (a database trigger), so a cached context is used
 only while it is current and is never stale; a request whose user has not written since
-costs one small query instead of four.
+costs one small query instead of four. Versions come from one database-wide sequence, so an
+account erased and re-created under the same id never meets a version its predecessor had: no
+process (each Lambda function has its own) can serve the erased data, whoever ran the erasure.
 """
 
 from __future__ import annotations
@@ -41,6 +46,8 @@ from coach_core.domain.formulas import (
 )
 from coach_core.errors import UserNotFoundError
 from coach_core.models import DataGap, UserData, utctoday
+from coach_core.prompts.fence import json_line
+from coach_core.prompts.system_prompts import PROFILE_CLOSE, PROFILE_OPEN
 from coach_core.repositories import users
 
 CONTEXT_DAYS = CONTEXT_LOOKBACK_DAYS
@@ -82,6 +89,12 @@ class ContextBuilder:
         self._cache: OrderedDict[tuple[uuid.UUID, dt.date], UserContext] = OrderedDict()
         self._cache_size = cache_size
         self.hits = 0
+
+    def forget(self, user_id: uuid.UUID) -> None:
+        """Drop this process's cached contexts of one user (an erasure in this process; other
+        processes' entries can never match again, see the module docstring)."""
+        for key in [k for k in self._cache if k[0] == user_id]:
+            del self._cache[key]
 
     async def load(self, db: Database, user_id: uuid.UUID, today: dt.date | None = None) -> UserData:
         """Profile (+goal, data version), check-ins and nutrition of the last 90 days and the
@@ -198,8 +211,9 @@ def _signed(value: float | None) -> str:
 
 
 def render_compact(facts: dict[str, Any]) -> str:
-    """The single-line form of `context_facts` (same fields, short labels)."""
-    u, d, g, w = facts["user"], facts["diet"], facts["goal"], facts["weight"]
+    """The compact form of `context_facts` (same fields, short labels): one line of the facts
+    the service computed, then the profile text (`render_profile_text`)."""
+    u, g, w = facts["user"], facts["goal"], facts["weight"]
     n = facts[f"nutrition_last_{SUMMARY_DAYS}_days"]
     c = facts[f"checkins_last_{SUMMARY_DAYS}_days"]
     s = facts["streaks"]
@@ -212,7 +226,6 @@ def render_compact(facts: dict[str, Any]) -> str:
     )
     parts = [
         f"USER: {_v(u['age_years'])}y {sex} {_v(u['height_cm'])}cm {activity}",
-        f"diet {_v(d['type'])}; allergies {_v(d['allergies'])}; dislikes {_v(d['dislikes'])}",
         f"GOAL {goal}",
         f"WT 7d-avg {_v(w['latest_7_day_average_kg'])}kg, {WEIGHT_DAYS}d Δ{_signed(change)}kg, "
         f"rate {_signed(w['weekly_rate_kg'])}kg/wk",
@@ -223,11 +236,20 @@ def render_compact(facts: dict[str, Any]) -> str:
         f"STREAK chk {s['checkin_streak_days']} log {s['logging_streak_days']}",
         f"TODAY {facts['today']}",
     ]
-    return " | ".join(parts)
+    return " | ".join(parts) + "\n" + render_profile_text(facts)
+
+
+def render_profile_text(facts: dict[str, Any]) -> str:
+    """What the user typed (diet type, allergies, dislikes): one escaped JSON line per field
+    inside the profile fence, never free text."""
+    d = facts["diet"]
+    fields = {"diet_type": d["type"], "allergies": d["allergies"], "dislikes": d["dislikes"]}
+    return "\n".join([PROFILE_OPEN, *(f"{name}: {json_line(value)}" for name, value in fields.items()), PROFILE_CLOSE])
 
 
 def compact_summary(data: UserData) -> str:
-    """One line for the system prompt, e.g. `USER: 36y F 168cm lightly_active | diet ... | TODAY ...`."""
+    """The system prompt's context: `USER: 36y F 168cm lightly_active | GOAL ... | TODAY ...`, then
+    the fenced profile text."""
     return render_compact(context_facts(data))
 
 

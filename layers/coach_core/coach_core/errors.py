@@ -48,10 +48,11 @@ class ProviderError(CoachError):
     """The LLM provider failed; the detail stays in logs, the user sees the generic text.
 
     `retryable` says whether a second provider may well succeed where this one failed: an
-    outage (5xx or 429 after the SDK's own retries, a timeout, a failed connection) is; an
-    authentication, bad-request or content error is not (it would fail alike elsewhere, or it
-    points at our configuration). Each provider module classifies its SDK's errors once, in
-    its `_map_error`; the fallback provider and the circuit breakers read only this flag."""
+    outage (5xx or 429 after the SDK's own retries, a timeout, a failed connection) is, and so
+    is an answer that is nonsense (`ProviderResponseError`); an authentication, bad-request or
+    content error is not (it would fail alike elsewhere, or it points at our configuration).
+    Each provider module classifies its SDK's errors once, in its `_map_error`; the fallback
+    provider and the circuit breakers read only this flag."""
 
     status_code = 502
     public_message = "The coach is unavailable right now. Please try again in a moment."
@@ -83,6 +84,16 @@ class ProviderRequestError(ProviderError):
     the API rejects). Never failed over: the same request would be refused elsewhere too."""
 
 
+class ProviderResponseError(ProviderError):
+    """The provider answered, but not with an answer: a missing or mistyped field, an unknown
+    content block, tool-call type or stop reason, a body that is not JSON, a stream that ends
+    without its finish. Nothing of it is passed on. It says nothing against our request (the
+    same round is well-formed for another provider), so it is failed over like an outage and
+    counts against the provider's circuit breaker."""
+
+    retryable = True
+
+
 class ProviderConfigurationError(ProviderError):
     """Raised at construction when the selected provider cannot be built (missing key)."""
 
@@ -97,12 +108,13 @@ class CircuitOpenError(ProviderError):
 
 
 class RateLimitedError(CoachError):
-    """Over the per-user rate limit or the day's token budget: 429 with `Retry-After`, before
-    any provider call."""
+    """Over the per-user rate limit, the cap on a user's open streams or the day's token
+    budget: 429 with `Retry-After`, before any provider call (and before the model guard)."""
 
     status_code = 429
     public_message = "You're sending messages faster than the coach can answer. Please wait a moment."
     budget_message = "You've used today's coaching allowance. It resets at midnight UTC."
+    streams_message = "You already have answers on the way. Please wait for one to finish, then ask again."
 
 
 class DeadlineExceededError(CoachError):
@@ -114,8 +126,8 @@ class DeadlineExceededError(CoachError):
 
 
 class DependencyUnavailableError(CoachError):
-    """A dependency the request cannot do without (PostgreSQL; the cache, when erasing a
-    user's data) is unreachable: 503 with `Retry-After`, so clients back off and retry."""
+    """A dependency the request cannot do without (PostgreSQL; the cache or the user pool, when
+    erasing a user's data) is unreachable: 503 with `Retry-After`, so clients back off and retry."""
 
     status_code = 503
     public_message = "The coach is unavailable right now. Please try again in a moment."

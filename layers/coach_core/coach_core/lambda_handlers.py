@@ -176,23 +176,28 @@ def http_handler(event: dict[str, Any], context: Any) -> dict[str, Any]:
 @logger.inject_lambda_context
 @metrics.log_metrics
 def expire_sessions_handler(event: dict[str, Any], context: Any) -> dict[str, Any]:
-    """EventBridge Scheduler, hourly: mark idle sessions EXPIRED in batches (idempotent)."""
+    """EventBridge Scheduler, hourly: mark idle sessions EXPIRED, then purge what is past its
+    retention (old expired sessions' history, old violation excerpts); batched, idempotent."""
     from coach_core.service.expiry import expire_idle_sessions_now
+    from coach_core.service.retention import PurgeResult, purge_now
 
     apply_runtime_secrets()
     otel.configure_tracing()
 
-    async def expire() -> int:
-        with tracing.job_span("expire_sessions"):
-            return await expire_idle_sessions_now()
+    async def expire_and_purge() -> tuple[int, PurgeResult]:
+        with tracing.job_span("expire_sessions"):  # one trace: both steps' database calls nest under it
+            return await expire_idle_sessions_now(), await purge_now()
 
     try:
-        count = run_async(expire())
+        count, purged = run_async(expire_and_purge())
     finally:
         otel.flush()
     emit("SessionsExpired", count)
-    logger.info("expired idle sessions", extra={"expired": count})
-    return {"expired": count}
+    emit("HistoriesPurged", purged.histories)
+    emit("ViolationExcerptsPurged", purged.excerpts)
+    logger.info("expired idle sessions and purged old health data",
+                extra={"expired": count, "histories_purged": purged.histories, "excerpts_purged": purged.excerpts})
+    return {"expired": count, "histories_purged": purged.histories, "excerpts_purged": purged.excerpts}
 
 
 @logger.inject_lambda_context

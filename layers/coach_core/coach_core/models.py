@@ -126,8 +126,9 @@ class ToolCallLogRow(_Row):
 
 class PolicyViolationRow(_Row):
     """One `ai_policy_violation_log` row. `rule_id` names the detector or rule that fired;
-    `source` is `rules` (the policy engine) or `guard` (the model-based safety guard, with
-    its model and category scores)."""
+    `source` is `rules` (a rule of the policy engine), `model` (the learned crisis model alone,
+    rule id `crisis.model.<version>`) or `guard` (the model-based safety guard, with its model
+    and category scores); `score` is the learned crisis model's probability on a crisis row."""
 
     user_id: uuid.UUID
     session_id: uuid.UUID | None
@@ -137,8 +138,9 @@ class PolicyViolationRow(_Row):
     trigger_content: str
     action_taken: Literal["allow", "modify", "block", "flag"]
     rule_id: str | None = None
-    source: Literal["rules", "guard"] = "rules"
+    source: Literal["rules", "model", "guard"] = "rules"
     guard_model: str | None = None
+    score: float | None = None
     category_scores: dict[str, float] | None = None
 
 

@@ -13,6 +13,12 @@ the provider: `providers/fallback.py`). Each round's finish names the provider t
 it; the result carries the last one and the usage per provider, and every tool-call log row
 the provider whose model asked for the call. Events are plain slotted dataclasses: the
 per-token path does no validation.
+
+Usage: each round's usage goes to `on_usage` the moment the provider reports it, before the
+loop moves on, so a turn that fails or is cancelled later has already billed its finished
+rounds. A round cut before its finish (the consumer closed the loop, the task was cancelled, a
+timeout, or an error after the first chunk) is reported once with an estimate: the prompt as
+sent and what had arrived. An error response before any chunk is not billed.
 """
 
 from __future__ import annotations
@@ -21,9 +27,11 @@ import asyncio
 from collections.abc import AsyncGenerator, Mapping, Sequence
 from contextlib import aclosing
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Literal, assert_never
+from typing import Any, ClassVar, Literal, Protocol, assert_never
 
 from coach_core import tracing
+from coach_core.errors import ProviderError, ProviderTimeoutError
+from coach_core.providers.attribution import last_provider
 from coach_core.providers.base import (
     LLMProvider,
     Message,
@@ -35,6 +43,8 @@ from coach_core.providers.base import (
     ToolCallComplete,
     ToolDefinition,
     Usage,
+    estimate_prompt_tokens,
+    estimate_tokens,
 )
 from coach_core.providers.traced import traced_round
 from coach_core.tools.base import ToolExecution, ToolStatus, ToolTraceEntry
@@ -50,6 +60,22 @@ EMPTY_ANSWER_TEXT = "I'm sorry, I couldn't put an answer together just now. Coul
 ROUND_SEPARATOR = "\n\n"
 
 OrchestratorFinish = Literal["stop", "max_iterations"]
+
+
+class UsageSink(Protocol):
+    """Where each round's usage goes as soon as it is known (the service's meter). Called from
+    inside the loop, also while it is being cancelled: it must not block and must not raise."""
+
+    def __call__(self, provider: str, usage: Usage, /, *, estimated: bool) -> None: ...
+
+
+def cut_is_billable(exc: BaseException, received: bool) -> bool:
+    """Whether a round that ended without a reported usage may have cost tokens: a call cut on
+    our side (closed, cancelled, timed out) or failing after it began to answer did; an error
+    response before any chunk did not."""
+    if isinstance(exc, ProviderError):
+        return received or isinstance(exc, ProviderTimeoutError)
+    return True
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,11 +158,14 @@ def _end_event(execution: ToolExecution) -> ToolEndEvent:
 
 
 class Orchestrator:
-    def __init__(self, provider: LLMProvider, *, max_rounds: int = MAX_TOOL_ROUNDS) -> None:
+    def __init__(
+        self, provider: LLMProvider, *, max_rounds: int = MAX_TOOL_ROUNDS, on_usage: UsageSink | None = None
+    ) -> None:
         if max_rounds < 1:
             raise ValueError("max_rounds must be at least 1")
         self.provider = provider
         self.max_rounds = max_rounds
+        self.on_usage = on_usage
 
     async def run(
         self,
@@ -184,25 +213,36 @@ class Orchestrator:
                 provider=self.provider, model_tier=model_tier, round_no=round_no, streamed=streamed, system=system,
                 messages=conversation,
             )
-            async with aclosing(chunks):
-                async for chunk in chunks:
-                    if isinstance(chunk, TextDelta):  # the hot path: one check per token
-                        if not chunk.text:
-                            continue
-                        if not round_text and sent and not sent[-1][-1:].isspace():
-                            sent.append(ROUND_SEPARATOR)
-                            yield TokenEvent(ROUND_SEPARATOR)
-                        round_text.append(chunk.text)
-                        sent.append(chunk.text)
-                        yield TokenEvent(chunk.text)
-                    elif isinstance(chunk, ToolCallComplete):
-                        calls.append(chunk.call)
-                    elif isinstance(chunk, StreamFinish):
-                        usage += chunk.usage
-                        answered_by = chunk.provider or self.provider.name
-                        by_provider[answered_by] = by_provider.get(answered_by, Usage()) + chunk.usage
-                    else:
-                        assert_never(chunk)
+            reported = False
+            try:
+                async with aclosing(chunks):
+                    async for chunk in chunks:
+                        if isinstance(chunk, TextDelta):  # the hot path: one check per token
+                            if not chunk.text:
+                                continue
+                            if not round_text and sent and not sent[-1][-1:].isspace():
+                                sent.append(ROUND_SEPARATOR)
+                                yield TokenEvent(ROUND_SEPARATOR)
+                            round_text.append(chunk.text)
+                            sent.append(chunk.text)
+                            yield TokenEvent(chunk.text)
+                        elif isinstance(chunk, ToolCallComplete):
+                            calls.append(chunk.call)
+                        elif isinstance(chunk, StreamFinish):
+                            reported = True
+                            usage += chunk.usage
+                            answered_by = chunk.provider or self.provider.name
+                            by_provider[answered_by] = by_provider.get(answered_by, Usage()) + chunk.usage
+                            if self.on_usage is not None:
+                                self.on_usage(answered_by, chunk.usage, estimated=False)
+                        else:
+                            assert_never(chunk)
+            except BaseException as exc:
+                if not reported and self.on_usage is not None and cut_is_billable(exc, bool(round_text or calls)):
+                    cut = Usage(estimate_prompt_tokens(system, conversation, definitions),
+                                estimate_tokens(*round_text, *(c.arguments for c in calls)))
+                    self.on_usage(last_provider() or self.provider.name, cut, estimated=True)
+                raise
             if not calls:
                 if not round_text:
                     sent.append(EMPTY_ANSWER_TEXT)

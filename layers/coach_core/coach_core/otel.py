@@ -14,6 +14,13 @@
 - `COACH_OTLP_SIGV4=xray` (set by the CDK stack) signs each export with the function's AWS
   credentials (botocore's SigV4 signer), as the X-Ray OTLP endpoint requires.
 
+What leaves the process never holds an exception's text: `redacted()` runs on every span before its
+exporter sees it. The SDK's `record_exception` and `start_as_current_span` (which the psycopg and
+Redis instrumentations use) write the message into an `exception` event (`exception.message`, and
+`exception.stacktrace`, which ends with it) and into the status description; a driver's message can
+quote the SQL values, a provider's the request. The exception's type stays (`exception.type`,
+`error.type`); the coach's own spans record only that in the first place (`coach_core.tracing`).
+
 Lambda: each invocation ends with `flush()` (the environment may be frozen right after it), and under
 SnapStart the exporter is built on first use, so no exporter, thread or connection is in the
 snapshot; `after_restore()` drops any that were.
@@ -31,7 +38,7 @@ if TYPE_CHECKING:
     from opentelemetry.context import Context
     from opentelemetry.sdk.trace import ReadableSpan, Span, SpanProcessor, TracerProvider
 
-__all__ = ["after_restore", "configure_tracing", "enabled", "exporter_wanted", "flush"]
+__all__ = ["after_restore", "configure_tracing", "enabled", "exporter_wanted", "flush", "redacted"]
 
 ENV_SDK_DISABLED = "OTEL_SDK_DISABLED"
 ENV_ENDPOINT = "OTEL_EXPORTER_OTLP_ENDPOINT"
@@ -42,6 +49,8 @@ ENV_SIGV4 = "COACH_OTLP_SIGV4"
 """The AWS service name to sign OTLP exports for (`xray`); unset: exports are not signed."""
 DEFAULT_SERVICE_NAME = "coach-ai"
 FLUSH_TIMEOUT_MS = 2000
+EXCEPTION_TEXT_ATTRIBUTES = frozenset({"exception.message", "exception.stacktrace"})
+"""Event attributes that carry an exception's text (OpenTelemetry's exception conventions)."""
 
 _lock = threading.Lock()
 _provider: TracerProvider | None = None
@@ -124,6 +133,27 @@ def after_restore() -> None:
 def shutdown() -> None:
     if _provider is not None:
         _provider.shutdown()
+
+
+def redacted(span: ReadableSpan) -> ReadableSpan:
+    """`span` as it may be exported: no status description and no exception message or stack trace
+    on its events (their type stays). The span itself when it carries neither (the usual case)."""
+    events = span.events
+    if span.status.description is None and not any(
+        EXCEPTION_TEXT_ATTRIBUTES.intersection(event.attributes or {}) for event in events
+    ):
+        return span
+    from opentelemetry.sdk.trace import Event, ReadableSpan
+    from opentelemetry.trace import Status
+
+    return ReadableSpan(
+        name=span.name, context=span.context, parent=span.parent, resource=span.resource,
+        attributes=span.attributes, links=span.links, kind=span.kind,
+        status=Status(span.status.status_code), start_time=span.start_time, end_time=span.end_time,
+        instrumentation_scope=span.instrumentation_scope,
+        events=[Event(event.name, {k: v for k, v in (event.attributes or {}).items()
+                                   if k not in EXCEPTION_TEXT_ATTRIBUTES}, event.timestamp) for event in events],
+    )
 
 
 def _otlp_processor() -> SpanProcessor:
@@ -214,7 +244,7 @@ class _SigV4Auth:
 
 class _LazyProcessor:
     """A span processor built on the first ended span and dropped by `reset()` (SnapStart): its
-    worker thread and connections never sit in a snapshot."""
+    worker thread and connections never sit in a snapshot. It hands on each span `redacted()`."""
 
     def __init__(self, build: Callable[[], SpanProcessor]) -> None:
         self._build = build
@@ -235,7 +265,7 @@ class _LazyProcessor:
         return None
 
     def on_end(self, span: ReadableSpan) -> None:
-        self._processor().on_end(span)
+        self._processor().on_end(redacted(span))
 
     def force_flush(self, timeout_millis: int = 30000) -> bool:
         current = self._current

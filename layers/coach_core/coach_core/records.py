@@ -9,7 +9,7 @@ from __future__ import annotations
 import datetime as dt
 from typing import Annotated
 
-from pydantic import BaseModel, ConfigDict, Field, Strict, field_validator
+from pydantic import BaseModel, ConfigDict, Field, Strict, StringConstraints, field_validator
 
 from coach_core.models import (
     ActivityLevel,
@@ -29,7 +29,14 @@ MAX_BATCH = 366
 Day = Annotated[dt.date, Strict(False)]
 Weight = Annotated[float, Field(ge=20, le=400)]
 Score = Annotated[int, Field(ge=1, le=5)]
-Label = Annotated[str, Field(min_length=1, max_length=100)]
+STORABLE_TEXT_PATTERN = r"^[^\x00]*$"
+Text = Annotated[str, StringConstraints(pattern=STORABLE_TEXT_PATTERN)]
+"""The one string type of every free-text field of every request model (here and in `schemas`):
+no NUL character (PostgreSQL text and jsonb cannot store one) and no lone surrogate (it has no
+UTF-8 encoding; checking the pattern needs the UTF-8 text, so pydantic rejects it as
+`string_unicode`). Either is a 422 naming the field, before anything is written. The pattern is
+in the OpenAPI document too, so clients and fuzzers know the rule."""
+Label = Annotated[Text, Field(min_length=1, max_length=100)]
 
 
 class Record(BaseModel):

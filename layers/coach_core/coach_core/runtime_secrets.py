@@ -7,6 +7,8 @@ configuration. Each function is given only the secret names it needs (the CDK st
 - `OPENAI_SECRET_NAME` / `ANTHROPIC_SECRET_NAME` → the provider keys (the secret is the key, or
   `{"api_key": "..."}`; an empty key counts as not configured);
 - `REDIS_AUTH_SECRET_NAME` → the AUTH token inside `REDIS_URL` (`rediss://`, TLS);
+- `COACH_HASH_SECRET_NAME` → `COACH_HASH_SECRET`, the key of the keyed hashes that stand for a
+  user in the limiter's and the guard cache's keys (the secret is the key, or `{"key": "..."}`);
 - `DB_APP_SECRET_NAME` (the migration function only) → the application role it maintains.
 
 When a value changes (rotation), settings are re-read and the process database replaced; the
@@ -26,6 +28,8 @@ from coach_core.observability import logger
 from coach_core.settings import (
     ENV_ANTHROPIC_API_KEY,
     ENV_ANTHROPIC_SECRET_NAME,
+    ENV_COACH_HASH_SECRET,
+    ENV_COACH_HASH_SECRET_NAME,
     ENV_DATABASE_URL,
     ENV_DB_APP_SECRET_NAME,
     ENV_DB_HOST,
@@ -130,6 +134,12 @@ def wanted_environment() -> dict[str, str]:
         wanted[ENV_DATABASE_URL] = database_url(
             _fetch(db_secret), os.environ.get(ENV_DB_HOST), os.environ.get(ENV_DB_SSL_ROOT_CERT)
         )
+    hash_secret = os.environ.get(ENV_COACH_HASH_SECRET_NAME)
+    if hash_secret:
+        key = secret_string(_fetch(hash_secret), "key")
+        if not key:
+            raise SecretUnavailableError(f"secret {hash_secret} holds no key")
+        wanted[ENV_COACH_HASH_SECRET] = key
     redis_secret = os.environ.get(ENV_REDIS_AUTH_SECRET_NAME)
     base_redis = os.environ.get(ENV_REDIS_URL)
     if redis_secret and base_redis:

@@ -8,9 +8,11 @@ import uuid
 from typing import Annotated, Any, Literal
 
 from pydantic import (
+    AfterValidator,
     BaseModel,
     ConfigDict,
     Field,
+    Json,
     StringConstraints,
     TypeAdapter,
     field_validator,
@@ -24,6 +26,7 @@ from coach_core.records import (
     GoalRecord,
     ProfileRecord,
     Record,
+    Text,
     duplicate_dates,
 )
 
@@ -39,10 +42,25 @@ class _Request(BaseModel):
 
 
 class _Response(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    """Always emitted, never read: its JSON schema (OpenAPI) is the serialized shape, where a
+    field with a default is always present, so required."""
+
+    model_config = ConfigDict(
+        extra="forbid", json_schema_mode_override="serialization", json_schema_serialization_defaults_required=True
+    )
 
 
-Message = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=MAX_MESSAGE_CHARS)]
+def _utc(value: dt.datetime) -> dt.datetime:
+    return value.replace(tzinfo=dt.UTC) if value.tzinfo is None else value.astimezone(dt.UTC)
+
+
+UtcDateTime = Annotated[dt.datetime, AfterValidator(_utc)]
+"""Every timestamp a response carries: the database keeps naive UTC, and the OpenAPI
+`date-time` format (RFC 3339) requires an offset, so a naive value is read as UTC and every
+value is sent in UTC (`...Z`)."""
+
+
+Message = Annotated[Text, StringConstraints(strip_whitespace=True, min_length=1, max_length=MAX_MESSAGE_CHARS)]
 
 
 class ChatRequest(_Request):
@@ -159,6 +177,16 @@ StreamEvent = Annotated[
 ]
 STREAM_EVENT_ADAPTER: TypeAdapter[StreamEvent] = TypeAdapter(StreamEvent)
 TERMINAL_EVENT_TYPES = frozenset({"done", "error"})
+
+
+class StreamRecord(BaseModel):
+    """One `/chat/stream` record as an SSE parser reads it, `data: <json>`: what the OpenAPI
+    document describes per event (3.2's `itemSchema` of `text/event-stream`; on 3.1 that media
+    type's `schema`, read per event). Its JSON schema says `data` is JSON
+    (`contentMediaType`) of one `StreamEvent` (`contentSchema`, discriminated by `type`). A parser
+    may add the fields the stream never sends (`event`, `id`), so others are not forbidden."""
+
+    data: Json[StreamEvent]
 
 
 def sse_payload(event: BaseModel) -> str:
@@ -329,8 +357,8 @@ class FoodLogView(_Response):
 class SessionView(_Response):
     session_id: uuid.UUID
     status: Literal["ACTIVE", "EXPIRED"]
-    created_at: dt.datetime
-    last_activity_at: dt.datetime
+    created_at: UtcDateTime
+    last_activity_at: UtcDateTime
     message_count: int
     tokens_used: int
     history: list[dict[str, str]]

@@ -6,6 +6,8 @@ A bad value fails at start-up with a message that names the variable.
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 from functools import lru_cache
 from typing import Literal
 
@@ -57,6 +59,13 @@ ENV_COACH_DAILY_TOKEN_BUDGET = "COACH_DAILY_TOKEN_BUDGET"
 ENV_COACH_ENV = "COACH_ENV"
 ENV_SAFETY_GUARD_TIMEOUT_SECONDS = "SAFETY_GUARD_TIMEOUT_SECONDS"
 ENV_SAFETY_GUARD_CACHE_SECONDS = "SAFETY_GUARD_CACHE_SECONDS"
+ENV_COGNITO_USER_POOL_ID = "COGNITO_USER_POOL_ID"
+ENV_JWT_MAX_LIFETIME_HOURS = "JWT_MAX_LIFETIME_HOURS"
+ENV_COACH_EXPIRED_HISTORY_RETENTION_DAYS = "COACH_EXPIRED_HISTORY_RETENTION_DAYS"
+ENV_COACH_VIOLATION_EXCERPT_RETENTION_DAYS = "COACH_VIOLATION_EXCERPT_RETENTION_DAYS"
+ENV_COACH_MAX_STREAMS_PER_USER = "COACH_MAX_STREAMS_PER_USER"
+ENV_COACH_HASH_SECRET = "COACH_HASH_SECRET"
+ENV_COACH_HASH_SECRET_NAME = "COACH_HASH_SECRET_NAME"
 
 ProviderName = Literal["openai", "anthropic", "offline"]
 GuardKind = Literal["none", "moderation", "llm"]
@@ -64,6 +73,11 @@ FallbackProviderName = Literal["openai", "anthropic"]
 CoachEnv = Literal["dev", "prod"]
 
 MIN_JWT_SECRET_BYTES = 32
+USER_POOL_ID_PATTERN = r"^[\w-]+_[0-9a-zA-Z]+$"
+MIN_HASH_SECRET_BYTES = 32
+HASH_KEY_FROM_JWT_SECRET = b"coach-ai/keyed-hash/v1"
+"""Locally, without COACH_HASH_SECRET, the keyed-hash key is derived from the JWT secret with
+this label (never the JWT secret itself)."""
 
 
 def _env(name: str) -> AliasChoices:
@@ -126,6 +140,16 @@ class Settings(BaseSettings):
     jwks_url: str | None = Field(None, validation_alias=_env(ENV_JWKS_URL))
     jwt_audience: str | None = Field(None, validation_alias=_env(ENV_JWT_AUDIENCE))
     jwt_issuer: str | None = Field(None, validation_alias=_env(ENV_JWT_ISSUER))
+    jwt_max_lifetime_hours: float = Field(
+        720.0, gt=0, le=8760, validation_alias=_env(ENV_JWT_MAX_LIFETIME_HOURS)
+    )
+    """The longest a local HS256 token may live (`exp - iat`): `coach token` mints no longer, and
+    the app refuses a longer one (401), so a leaked token cannot be good for years."""
+    cognito_user_pool_id: str | None = Field(
+        None, pattern=USER_POOL_ID_PATTERN, validation_alias=_env(ENV_COGNITO_USER_POOL_ID)
+    )
+    """The user pool whose account `DELETE /me` deletes too (the CDK sets it on the data function);
+    unset (local): the erasure skips the identity provider and says so in the log."""
 
     sse_keepalive_seconds: float = Field(15.0, gt=0, le=300, validation_alias=_env(ENV_SSE_KEEPALIVE_SECONDS))
     coach_request_deadline_seconds: float = Field(
@@ -142,6 +166,14 @@ class Settings(BaseSettings):
         1.5, gt=0, le=30, validation_alias=_env(ENV_SAFETY_GUARD_TIMEOUT_SECONDS)
     )
     safety_guard_cache_seconds: int = Field(600, ge=0, le=86400, validation_alias=_env(ENV_SAFETY_GUARD_CACHE_SECONDS))
+    coach_expired_history_retention_days: int = Field(
+        30, ge=1, le=3650, validation_alias=_env(ENV_COACH_EXPIRED_HISTORY_RETENTION_DAYS)
+    )
+    """A session expired longer ago than this loses its stored conversation (the scheduled purge)."""
+    coach_violation_excerpt_retention_days: int = Field(
+        90, ge=1, le=3650, validation_alias=_env(ENV_COACH_VIOLATION_EXCERPT_RETENTION_DAYS)
+    )
+    """A policy-violation row older than this loses its excerpt of the user's words (the row stays)."""
     coach_rate_limit_per_minute: int | None = Field(
         None, ge=0, le=100_000, validation_alias=_env(ENV_COACH_RATE_LIMIT_PER_MINUTE)
     )
@@ -150,6 +182,13 @@ class Settings(BaseSettings):
         None, ge=0, le=10**10, validation_alias=_env(ENV_COACH_DAILY_TOKEN_BUDGET)
     )
     """Overrides the standard tier's tokens per UTC day (others scale with it); 0 = unlimited."""
+    coach_max_streams_per_user: int = Field(
+        2, ge=0, le=1000, validation_alias=_env(ENV_COACH_MAX_STREAMS_PER_USER)
+    )
+    """Streams one user may have open at once, across every worker; 0 = no cap."""
+    coach_hash_secret: SecretStr | None = Field(None, validation_alias=_env(ENV_COACH_HASH_SECRET))
+    """The key of the keyed hashes (HMAC-SHA256) that stand for a user in the limiter's and the
+    guard cache's Redis keys; on Lambda it comes from COACH_HASH_SECRET_NAME (Secrets Manager)."""
     db_secret_name: str | None = Field(None, validation_alias=_env(ENV_DB_SECRET_NAME))
     secrets_cache_seconds: int = Field(300, ge=0, le=86400, validation_alias=_env(ENV_SECRETS_CACHE_SECONDS))
     log_prompts: bool = Field(False, validation_alias=_env(ENV_LOG_PROMPTS))
@@ -186,6 +225,22 @@ class Settings(BaseSettings):
                 f"(or set {ENV_JWKS_URL} to verify RS256 tokens); `make run` generates one into .coach/"
             )
         return secret
+
+    def hash_key(self) -> bytes:
+        """The keyed-hash key: COACH_HASH_SECRET, else (locally) one derived from JWT_SECRET; a
+        deployment with neither is a configuration error naming the variable."""
+        secret = self.coach_hash_secret.get_secret_value() if self.coach_hash_secret is not None else ""
+        if secret:
+            if len(secret.encode()) < MIN_HASH_SECRET_BYTES:
+                raise SettingsError(f"{ENV_COACH_HASH_SECRET} must be at least {MIN_HASH_SECRET_BYTES} bytes")
+            return secret.encode()
+        jwt = self.jwt_secret.get_secret_value() if self.jwt_secret is not None else ""
+        if len(jwt.encode()) >= MIN_JWT_SECRET_BYTES:
+            return hmac.new(jwt.encode(), HASH_KEY_FROM_JWT_SECRET, hashlib.sha256).digest()
+        raise SettingsError(
+            f"{ENV_COACH_HASH_SECRET} must be set to a random value of at least {MIN_HASH_SECRET_BYTES} bytes "
+            f"(on Lambda: {ENV_COACH_HASH_SECRET_NAME}); it keys the limiter's and the guard cache's hashes"
+        )
 
     @property
     def on_lambda(self) -> bool:

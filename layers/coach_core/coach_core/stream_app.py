@@ -17,6 +17,7 @@ from fastapi import FastAPI
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from coach_core.api import create_app
+from coach_core.api.auth import ADAPTER_STATE_FLAG
 from coach_core.api.errors import json_messages
 from coach_core.api.middleware import RequestObservabilityMiddleware
 from coach_core.observability import on_lambda, quiet_http_clients
@@ -72,6 +73,8 @@ def create_stream_app() -> FastAPI:
     quiet_http_clients()
     configure_tracing()  # in the snapshot under SnapStart; the exporter itself is built on first use
     app = create_app()
+    # The adapter passes the authorizer's claims in a header (read only on Lambda; api/auth.py).
+    setattr(app.state, ADAPTER_STATE_FLAG, True)
     app.add_middleware(RuntimeSecretsMiddleware, fastapi_app=app)
     app.add_middleware(RequestObservabilityMiddleware)
     return app

@@ -99,8 +99,9 @@ TURN_TOOL_CALLS = "coach.turn.tool_calls"
 TURN_TOKENS = "coach.turn.tokens"
 
 SafetyLayer = Literal["rules", "model", "guard"]
-MODEL_RULE_MARKER = ".model."
-"""A rule id with this part (`crisis.model.v1`) is the learned crisis model's decision, not a rule's."""
+MODEL_RULE_PREFIX = "crisis.model."
+"""A rule id with this prefix (`crisis.model.v1`) is the learned crisis model's decision, not a rule's
+(`policies.types.CRISIS_MODEL_RULE_PREFIX`, which this module sits below; a test keeps them equal)."""
 
 _T = TypeVar("_T")
 
@@ -142,9 +143,9 @@ def capture_content() -> bool:
 
 
 def end_span(span: Span, error: BaseException | None = None) -> None:
-    """End `span`, marked failed with the error's type (never its text) when there was one; work
-    abandoned by its consumer (a client gone, a safety verdict closing the model stream) is
-    `coach.cancelled`, not an error."""
+    """End `span`, marked failed with the error's type (never its text: no status description, no
+    exception event) when there was one; work abandoned by its consumer (a client gone, a safety
+    verdict closing the model stream) is `coach.cancelled`, not an error."""
     if error is not None and span.is_recording():
         if isinstance(error, GeneratorExit | asyncio.CancelledError):
             span.set_attribute(CANCELLED, True)
@@ -152,6 +153,23 @@ def end_span(span: Span, error: BaseException | None = None) -> None:
             span.set_attribute(ERROR_TYPE, type(error).__qualname__)
             span.set_status(Status(StatusCode.ERROR))
     span.end()
+
+
+@contextmanager
+def _current_span(name: str, kind: SpanKind, attributes: dict[str, Any]) -> Iterator[Span]:
+    """A span current inside the block, ended by `end_span`. Not the API's `start_as_current_span`:
+    on an exception that one writes `"<type>: <message>"` into the status description (and, unless
+    told otherwise, the message and stack into an `exception` event)."""
+    span = _tracer().start_span(name, kind=kind, attributes=attributes)
+    error: BaseException | None = None
+    try:
+        with trace.use_span(span, end_on_exit=False, record_exception=False, set_status_on_exception=False):
+            yield span
+    except BaseException as exc:
+        error = exc
+        raise
+    finally:
+        end_span(span, error)
 
 
 def active() -> bool:
@@ -219,8 +237,7 @@ def decided_by(layer: SafetyLayer) -> None:
 @contextmanager
 def job_span(name: str) -> Iterator[Span]:
     """A scheduled job's root span (its database calls nest under it, not one trace each)."""
-    with _tracer().start_as_current_span(name, kind=SpanKind.SERVER, attributes={"faas.trigger": "timer"},
-                                         record_exception=False) as span:
+    with _current_span(name, SpanKind.SERVER, {"faas.trigger": "timer"}) as span:
         yield span
 
 
@@ -305,12 +322,11 @@ def note_failed_attempt(provider: str, error: BaseException) -> None:
 @contextmanager
 def tool_span(name: str, call_id: str, arguments: str) -> Iterator[Span]:
     """The `execute_tool` span of one tool call, current inside (a coroutine, never a generator)."""
-    with _tracer().start_as_current_span(
+    with _current_span(
         f"execute_tool {name}",
-        kind=SpanKind.INTERNAL,
-        attributes={GEN_AI_OPERATION_NAME: "execute_tool", GEN_AI_TOOL_NAME: name, GEN_AI_TOOL_CALL_ID: call_id,
-                    GEN_AI_TOOL_TYPE: "function"},
-        record_exception=False,
+        SpanKind.INTERNAL,
+        {GEN_AI_OPERATION_NAME: "execute_tool", GEN_AI_TOOL_NAME: name, GEN_AI_TOOL_CALL_ID: call_id,
+         GEN_AI_TOOL_TYPE: "function"},
     ) as span:
         if span.is_recording() and capture_content():
             span.set_attribute(GEN_AI_TOOL_CALL_ARGUMENTS, arguments)
@@ -333,28 +349,27 @@ def record_tool(span: Span, *, cached: bool, status: str, content: str) -> None:
 
 @contextmanager
 def safety_span(layer: Literal["rules", "guard"], direction: str) -> Iterator[Span]:
-    """One safety check, current inside. Never carries the checked text."""
-    with _tracer().start_as_current_span(
-        f"safety_check {layer}",
-        kind=SpanKind.INTERNAL,
-        attributes={SAFETY_LAYER: layer, SAFETY_DIRECTION: direction},
-        record_exception=False,
-    ) as span:
+    """One safety check, current inside. Never carries the checked text. A rules check that the
+    learned crisis model decided is renamed `safety_check model` by `record_policy`."""
+    with _current_span(f"safety_check {layer}", SpanKind.INTERNAL,
+                       {SAFETY_LAYER: layer, SAFETY_DIRECTION: direction}) as span:
         yield span
 
 
 def policy_layer(result: PolicyVerdict) -> SafetyLayer:
-    """Who decided a rules-engine verdict: the learned crisis model when one of its rule ids fired
-    with a replacing action, else the rules."""
+    """Who decided a rules-engine verdict: the learned crisis model when one of its rule ids
+    (`crisis.model.<version>`: no detector fired, the model's probability reached its threshold)
+    fired with a replacing action, else the rules."""
     for violation in result.violations:
-        if MODEL_RULE_MARKER in violation.rule_id and violation.action in ("block", "flag"):
+        if violation.rule_id.startswith(MODEL_RULE_PREFIX) and violation.action in ("block", "flag"):
             return "model"
     return "rules"
 
 
 def record_policy(span: Span, result: PolicyVerdict) -> None:
-    """The engine's verdict: action, policies and rule ids that fired, the layer that decided and
-    any model score; the sanitised trigger excerpt is text, so it stays off the span."""
+    """The engine's verdict: action, policies and rule ids that fired, the layer that decided (in
+    the span's name too) and the learned model's scores; the sanitised trigger excerpt is text, so
+    it stays off the span."""
     if not span.is_recording():
         return
     span.set_attributes({
@@ -368,7 +383,10 @@ def record_policy(span: Span, result: PolicyVerdict) -> None:
     if scores:
         span.set_attribute(SAFETY_SCORES, scores)
     if result.violations:
-        span.set_attribute(SAFETY_LAYER, policy_layer(result))
+        layer = policy_layer(result)
+        span.set_attribute(SAFETY_LAYER, layer)
+        if layer == "model":
+            span.update_name("safety_check model")
 
 
 def record_guard(span: Span, *, guard: str, verdict: str, model: str | None, cached: bool, reason: str | None,

@@ -23,10 +23,12 @@ from coach_core.errors import (
     ProviderTimeoutError,
     ProviderUnavailableError,
 )
+from coach_core.providers.anthropic import JSON_ANSWER_TOOL
 from coach_core.providers.base import (
     LLMProvider,
     LLMResponse,
     Message,
+    ResponseFormat,
     StreamChunk,
     StreamFinish,
     TextDelta,
@@ -223,6 +225,79 @@ async def test_given_a_stream_when_requested_then_openai_asks_for_usage_and_anth
         assert body["stream_options"] == {"include_usage": True}
     else:
         assert "temperature" not in body
+
+
+# ---- a JSON answer (response_format="json") ----------------------------------------------------------
+
+PLAN_LIKE = {"title": "Your week", "days": [{"day": "Monday", "calories": 1800}], "habits": ["Sleep 8 h."]}
+
+
+def _json_answer(fake: FakeLLMServer, answer: dict[str, object]) -> Reply:
+    """The answer as each API gives it in its JSON mode: OpenAI as the message text (json_object),
+    Anthropic as the input of the forced answer tool."""
+    if fake.provider == "openai":
+        return Reply(json.dumps(answer))
+    return Reply(calls=(Call(JSON_ANSWER_TOOL, answer),))
+
+
+async def _answer(provider: LLMProvider, mode: str, response_format: ResponseFormat,
+                  tools: list[ToolDefinition]) -> tuple[str, list[ToolCall], str]:
+    """(text, tool calls, finish reason) of one round, buffered or streamed."""
+    kwargs = {"system": "s", "messages": [Message.user("plan")], "tools": tools, "model_tier": "free",
+              "response_format": response_format}
+    if mode == "complete":
+        response = await provider.complete(**kwargs)  # type: ignore[arg-type]
+        return response.text, list(response.tool_calls), response.finish_reason
+    chunks = [c async for c in provider.stream(**kwargs)]  # type: ignore[arg-type]
+    finish = chunks[-1]
+    assert isinstance(finish, StreamFinish)
+    return ("".join(c.text for c in chunks if isinstance(c, TextDelta)),
+            [c.call for c in chunks if isinstance(c, ToolCallComplete)], finish.finish_reason)
+
+
+@pytest.mark.parametrize("mode", ["complete", "stream"])
+async def test_given_a_json_response_format_when_answered_then_it_is_honoured_and_the_answer_is_the_json_text(
+    fake: FakeLLMServer, provider: LLMProvider, mode: str
+) -> None:
+    """GIVEN `response_format="json"` WHEN a round is asked for THEN the request uses the API's own
+    JSON mechanism (OpenAI `response_format: json_object`; Anthropic a forced answer tool beside
+    the data tools, `tool_choice: any`), and the answer comes back as the round's text: the JSON
+    object alone, finish `stop`, no tool call; a text round asks for neither."""
+    fake.script([_json_answer(fake, PLAN_LIKE), Reply("Plain.")])
+    text, calls, finish = await _answer(provider, mode, "json", TOOLS)
+    assert (json.loads(text), calls, finish) == (PLAN_LIKE, [], "stop")
+    assert (await _answer(provider, mode, "text", TOOLS))[0] == "Plain."
+    json_body, text_body = fake.requests[0].body, fake.requests[1].body
+    if fake.provider == "openai":
+        assert json_body["response_format"] == {"type": "json_object"} and "response_format" not in text_body
+    else:
+        assert json_body["tool_choice"] == {"type": "any"} and "tool_choice" not in text_body
+        assert [t["name"] for t in json_body["tools"]] == ["echo_days", "get_weight_trend", JSON_ANSWER_TOOL]
+        assert json_body["tools"][-1]["input_schema"]["type"] == "object"
+        assert json_body["tools"][-1]["cache_control"] == {"type": "ephemeral"}
+        assert [t["name"] for t in text_body["tools"]] == ["echo_days", "get_weight_trend"]
+
+
+@pytest.mark.parametrize("mode", ["complete", "stream"])
+async def test_given_a_json_answer_and_a_data_call_in_one_anthropic_round_when_read_then_only_the_data_call(
+    mode: str,
+) -> None:
+    """GIVEN the model calls a data tool AND the answer tool in one round WHEN read THEN the round is
+    a tool round (the data call only, no text): the answer comes once the results are in; with no
+    data tools the answer tool itself is forced."""
+    with FakeAnthropicServer() as fake:
+        fake.script([Reply("Let me check.", calls=(Call("echo_days", {"days": 7}), Call(JSON_ANSWER_TOOL, PLAN_LIKE))),
+                     _json_answer(fake, PLAN_LIKE)])
+        built = create_provider(fake.settings())
+        try:
+            text, calls, finish = await _answer(built, mode, "json", TOOLS)
+            assert (text, [c.name for c in calls], finish) == ("", ["echo_days"], "tool_calls")
+            text, calls, finish = await _answer(built, mode, "json", [])
+            assert (json.loads(text), calls, finish) == (PLAN_LIKE, [], "stop")
+        finally:
+            await built.aclose()
+    assert fake.requests[1].body["tool_choice"] == {"type": "tool", "name": JSON_ANSWER_TOOL}
+    assert [t["name"] for t in fake.requests[1].body["tools"]] == [JSON_ANSWER_TOOL]
 
 
 # ---- retries, timeouts, failures ----------------------------------------------------------------

@@ -18,6 +18,7 @@ from fastapi.telemetry import TelemetryConfig
 from coach_core.api.data_router import data_router
 from coach_core.api.errors import install_error_handlers
 from coach_core.api.middleware import install_middleware
+from coach_core.api.openapi import install_openapi
 from coach_core.api.router import API_PREFIX, router
 from coach_core.schemas import HealthResponse
 from coach_core.service import CoachService, build_service
@@ -54,7 +55,9 @@ def create_app(
     )
     app.state.service = service
     app.state.settings = settings
-    install_error_handlers(app, stream_paths=frozenset({f"{API_PREFIX}/chat/stream"}))
+    stream_path = f"{API_PREFIX}/chat/stream"
+    install_error_handlers(app, stream_paths=frozenset({stream_path}))
+    install_openapi(app, stream_path)
     app.include_router(router)
     app.include_router(data_router)
 

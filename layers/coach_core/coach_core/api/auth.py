@@ -4,11 +4,14 @@
   `settings.jwks_url` when set (keys cached by PyJWKClient), else HS256 with `JWT_SECRET`,
   which has no default and must be at least 32 bytes (`make run` generates one); audience and
   issuer are checked when configured.
+- Local HS256 tokens live at most `JWT_MAX_LIFETIME_HOURS` (`exp - iat`, default 30 days):
+  `coach token` mints no longer and a longer-lived (or `iat`-less) token is a 401.
 - On Lambda, API Gateway's Cognito authorizer has already verified the token, and ONLY its
-  claims are accepted (no bearer-token fallback: missing claims are a 401). The claims arrive
-  in the Mangum scope (`aws.event`) or, under Lambda Web Adapter, in the
-  `x-amzn-request-context` header. That header is read ONLY when `settings.on_lambda`:
-  anywhere else a client could set it.
+  claims are accepted (no bearer-token fallback: missing claims are a 401). The buffered
+  functions read them from the Mangum event (`aws.event`) and nowhere else. Only the streaming
+  app (`stream_app`, marked by `ADAPTER_STATE_FLAG`) reads them from the
+  `x-amzn-request-context` header, which Lambda Web Adapter builds from the event, and only when
+  `settings.on_lambda`: anywhere else a client could set that header.
 
 Any failure is an `AuthenticationError` (401, `{"detail": ...}`) raised by a FastAPI
 dependency, so no handler code runs for an unauthenticated request.
@@ -33,11 +36,15 @@ if TYPE_CHECKING:
     from starlette.requests import Request
 
 LOCAL_ALGORITHM = "HS256"
+DEFAULT_TOKEN_HOURS = 24.0
 LEEWAY_SECONDS = 10
 JWKS_CACHE_SECONDS = 3600
 LAMBDA_CONTEXT_HEADER = "x-amzn-request-context"
 USER_SCOPE_KEY = "coach.user_id"
 """Where the authenticated user id is kept in the ASGI scope for the rest of the request."""
+ADAPTER_STATE_FLAG = "lambda_web_adapter"
+"""Set True on `app.state` by the app Lambda Web Adapter runs: the one app that may read the
+authorizer's claims from the `x-amzn-request-context` header."""
 
 class AuthConfigurationError(CoachError):
     """Token verification is misconfigured (RS256 without a JWKS URL): a server fault."""
@@ -52,15 +59,23 @@ def _parse_user_id(value: object) -> uuid.UUID:
     except ValueError:
         raise AuthenticationError("Invalid token subject.") from None
 
-def mint_local_token(user_id: str, hours: float = 24, *, settings: Settings | None = None) -> str:
-    """An HS256 token for `user_id` signed with the local secret (`coach token`, demo seeding)."""
+def mint_local_token(user_id: str, hours: float | None = None, *, settings: Settings | None = None) -> str:
+    """An HS256 token for `user_id` signed with the local secret (`coach token`, demo seeding),
+    valid `hours` (default 24, or `jwt_max_lifetime_hours` when that is shorter)."""
     try:
         subject = str(uuid.UUID(str(user_id)))
     except ValueError:
         raise InvalidInputError(f"user: {user_id!r} is not a UUID") from None
+    settings = settings or get_settings()
+    if hours is None:
+        hours = min(DEFAULT_TOKEN_HOURS, settings.jwt_max_lifetime_hours)
     if hours <= 0:
         raise InvalidInputError("hours: must be greater than 0")
-    settings = settings or get_settings()
+    if hours > settings.jwt_max_lifetime_hours:
+        raise InvalidInputError(
+            f"hours: at most {settings.jwt_max_lifetime_hours:g} (JWT_MAX_LIFETIME_HOURS), "
+            "the longest the server accepts"
+        )
     now = dt.datetime.now(dt.UTC)
     claims: dict[str, Any] = {"sub": subject, "iat": now, "exp": now + dt.timedelta(hours=hours)}
     if settings.jwt_audience:
@@ -111,7 +126,11 @@ async def verify_token(token: str, settings: Settings | None = None) -> uuid.UUI
 
     settings = settings or get_settings()
     key, algorithm = await _verification_key(token, settings)
-    options: Options = {"require": ["exp", "sub"], "verify_aud": bool(settings.jwt_audience)}
+    local = algorithm == LOCAL_ALGORITHM
+    options: Options = {
+        "require": ["exp", "iat", "sub"] if local else ["exp", "sub"],
+        "verify_aud": bool(settings.jwt_audience),
+    }
     try:
         claims = jwt.decode(
             token,
@@ -126,7 +145,18 @@ async def verify_token(token: str, settings: Settings | None = None) -> uuid.UUI
         raise AuthenticationError("Token expired.") from None
     except jwt.InvalidTokenError:
         raise AuthenticationError("Invalid token.") from None
+    if local:
+        _check_lifetime(claims, settings)
     return _parse_user_id(claims.get("sub"))
+
+def _check_lifetime(claims: dict[str, Any], settings: Settings) -> None:
+    """A local token valid for longer than `jwt_max_lifetime_hours` is refused, whoever signed it."""
+    try:
+        lifetime = float(claims["exp"]) - float(claims["iat"])
+    except (KeyError, TypeError, ValueError):
+        raise AuthenticationError("Invalid token.") from None
+    if lifetime > settings.jwt_max_lifetime_hours * 3600:
+        raise AuthenticationError("Token lifetime too long.")
 
 def _claims_from_request_context(context: object) -> dict[str, Any] | None:
     """`authorizer.claims` (REST API, Cognito) or `authorizer.jwt.claims` (HTTP API)."""
@@ -141,13 +171,19 @@ def _claims_from_request_context(context: object) -> dict[str, Any] | None:
         claims = jwt_part.get("claims") if isinstance(jwt_part, dict) else None
     return claims if isinstance(claims, dict) else None
 
+def _under_web_adapter(request: Request) -> bool:
+    app = request.scope.get("app")
+    return getattr(getattr(app, "state", None), ADAPTER_STATE_FLAG, False) is True
+
 def lambda_claims(request: Request) -> dict[str, Any] | None:
-    """Authorizer claims API Gateway passed in; only meaningful when running on Lambda."""
+    """Authorizer claims API Gateway passed in; only meaningful when running on Lambda. Under
+    Mangum (an `aws.event` in the scope) the event is the only source: a request header there is
+    whatever the client sent. The header is read only by the Web Adapter app, which has no event."""
     event = request.scope.get("aws.event")
-    if isinstance(event, dict):
-        claims = _claims_from_request_context(event.get("requestContext"))
-        if claims is not None:
-            return claims
+    if event is not None:
+        return _claims_from_request_context(event.get("requestContext")) if isinstance(event, dict) else None
+    if not _under_web_adapter(request):
+        return None
     raw = request.headers.get(LAMBDA_CONTEXT_HEADER)
     if raw:
         try:

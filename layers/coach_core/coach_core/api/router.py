@@ -48,8 +48,11 @@ async def chat(body: ChatRequest, user_id: UserId, service: Service) -> ChatResp
     response_class=EventStream,
     responses={
         **ERROR_RESPONSES,
-        200: {"content": {"text/event-stream": {}}, "description": "SSE: token, tool_start, tool_end, done|error."},
+        200: {"content": {"text/event-stream": {}}, "description": "SSE: token, tool_start, tool_end, done|error "
+              "(each event described in `StreamRecord`: `data` is the JSON of one `StreamEvent`)."},
         404: {"model": ErrorResponse, "description": "Unknown session id."},
+        429: {"description": "Over the rate limit or the day's token budget (`Retry-After`): the body is one "
+              "`error` event."},
     },
     summary="The coach reply as Server-Sent Events",
 )

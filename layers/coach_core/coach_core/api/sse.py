@@ -4,7 +4,9 @@ exactly one terminal event: the turn's `done`, or one generic `error` if anythin
 
 The turn runs in its own task feeding a queue, so waiting for it can time out (keep-alive)
 without cancelling it. If the response is closed or cancelled (client disconnect), the task
-is cancelled, which cancels the provider request and the tool calls in flight.
+is cancelled, which cancels the provider request and the tool calls in flight; the source is
+closed in every case, which settles the turn (its usage written, its budget reservation and
+stream slot released), even when it never started.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ import asyncio
 import contextlib
 from collections.abc import AsyncGenerator, AsyncIterator
 from contextlib import aclosing
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from pydantic import BaseModel
 from pydantic_core import to_json
@@ -36,6 +38,15 @@ from coach_core.service.deadline import deadline
 
 if TYPE_CHECKING:  # sse-starlette imports uvicorn: ~50 ms of cold start where no stream is served
     from sse_starlette import EventSourceResponse, ServerSentEvent
+
+class TurnSource(Protocol):
+    """A turn's events (`service.chat.TurnStream`); closing it settles the turn even if it was
+    never iterated."""
+
+    def __aiter__(self) -> AsyncIterator[TurnEvent]: ...
+
+    async def aclose(self) -> None: ...
+
 
 STREAM_ERROR_MESSAGE = "Sorry, something went wrong while answering. Please try again."
 KEEPALIVE_COMMENT = "keep-alive"
@@ -112,7 +123,7 @@ def _record(event: TurnEvent) -> ServerSentEvent | bytes | None:
 
 
 async def with_keepalive(
-    source: AsyncGenerator[TurnEvent, None], keepalive_seconds: float, deadline_seconds: float
+    source: TurnSource, keepalive_seconds: float, deadline_seconds: float
 ) -> AsyncGenerator[ServerSentEvent | bytes, None]:
     """Forward `source`'s events as SSE records, sending a `: keep-alive` comment whenever it
     is silent for `keepalive_seconds` (API Gateway drops a stream after 5 minutes of silence).
@@ -165,10 +176,11 @@ async def with_keepalive(
             task.cancel()
             with contextlib.suppress(BaseException):
                 await task
+        await source.aclose()  # idempotent; settles a turn whose task never got to iterate it
 
 
 async def guarded(
-    source: AsyncGenerator[TurnEvent, None], keepalive_seconds: float, deadline_seconds: float
+    source: TurnSource, keepalive_seconds: float, deadline_seconds: float
 ) -> AsyncIterator[ServerSentEvent | bytes]:
     """`with_keepalive`, ending in one generic `error` event if the turn fails."""
     try:
@@ -181,7 +193,7 @@ async def guarded(
 
 
 async def event_stream_response(
-    source: AsyncGenerator[TurnEvent, None], keepalive_seconds: float, deadline_seconds: float
+    source: TurnSource, keepalive_seconds: float, deadline_seconds: float
 ) -> EventSourceResponse:
     """The SSE response, started only once its first record is ready: the first event of the
     turn, or a keep-alive after `keepalive_seconds` of silence. By then the first model call has

@@ -10,6 +10,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict
 
 from coach_core.models import CheckIn, NutritionLog
+from coach_core.schemas import UtcDateTime
 
 
 class _Model(BaseModel):
@@ -65,8 +66,9 @@ class ViolationEntry(_Model):
     rule_id: str | None
     source: str
     guard_model: str | None
+    score: float | None = None
     trigger_content: str
-    created_at: dt.datetime
+    created_at: UtcDateTime
 
 
 class ViolationsResponse(_Model):
@@ -84,6 +86,6 @@ class ConsoleSessionResponse(_Model):
     status: Literal["ACTIVE", "EXPIRED"]
     message_count: int
     tokens_used: int
-    created_at: dt.datetime
-    last_activity_at: dt.datetime
+    created_at: UtcDateTime
+    last_activity_at: UtcDateTime
     history: list[HistoryTurn]

@@ -34,4 +34,5 @@ def build_guard(settings: Settings, chat_provider: Callable[[Settings], LLMProvi
         redis_url=settings.redis_url,
         key_prefix=settings.redis_key_prefix,
         redis_timeout_seconds=settings.redis_timeout_seconds,
+        hash_key=settings.hash_key() if settings.safety_guard_cache_seconds else None,
     )

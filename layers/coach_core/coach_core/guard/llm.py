@@ -10,7 +10,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from coach_core.guard.verdict import Direction, GuardVerdict
 from coach_core.prompts.guard_prompt import GUARD_SYSTEM_PROMPT, guard_user_message
-from coach_core.providers.base import LLMProvider, Message
+from coach_core.providers.base import LLMProvider, Message, estimate_tokens
 from coach_core.providers.model_config import GUARD_TIER, model_config
 
 
@@ -52,6 +52,10 @@ class LLMGuard:
             return GuardVerdict("unavailable", self.name, model, tokens=tokens, reason="malformed")
         scores = {k: float(v) for k, v in parsed.categories.items()}
         return GuardVerdict(parsed.verdict, self.name, model, scores, tokens)
+
+    def cut_tokens(self, text: str, direction: Direction) -> int:
+        """The prompt of a cut classification, estimated (its answer never arrived)."""
+        return estimate_tokens(GUARD_SYSTEM_PROMPT, guard_user_message(text, direction))
 
     def _model(self) -> str:
         match self._provider.name:

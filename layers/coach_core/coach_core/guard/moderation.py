@@ -20,5 +20,8 @@ class ModerationGuard:
         relevant = {c: result.category_scores.get(c, 0.0) for c in self._thresholds}
         return GuardVerdict("crisis" if crisis else "safe", self.name, result.model, relevant)
 
+    def cut_tokens(self, text: str, direction: Direction) -> int:
+        return 0  # the moderation endpoint is not billed in tokens
+
     async def aclose(self) -> None:
         await self._moderator.aclose()

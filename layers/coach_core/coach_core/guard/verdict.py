@@ -45,4 +45,9 @@ class SafetyGuard(Protocol):
 
     async def classify(self, text: str, direction: Direction) -> GuardVerdict: ...
 
+    def cut_tokens(self, text: str, direction: Direction) -> int:
+        """What a classification cut before its answer (deadline, cancellation) is billed: an
+        estimate of the call's tokens (0 for a guard that costs no tokens)."""
+        ...
+
     async def aclose(self) -> None: ...

@@ -13,6 +13,7 @@ from typing import Final
 
 from coach_core.policies.calorie_minimum import CalorieMinimumPolicy
 from coach_core.policies.crisis import CrisisPolicy
+from coach_core.policies.learned import load_model
 from coach_core.policies.medical import MedicalPolicy
 from coach_core.policies.text import sanitize_trigger
 from coach_core.policies.text.regex import LazyPattern
@@ -54,8 +55,9 @@ class SafetyPolicyEngine:
 
     def warm(self) -> int:
         """Compile every rule pattern now (the detectors', their guards', the extraction
-        tables': all `LazyPattern`s, otherwise compiled on first use), for a snapshot that should
-        hold them all; how many."""
+        tables': all `LazyPattern`s, otherwise compiled on first use) and load the learned crisis
+        model, for a snapshot that should hold them all; how many patterns."""
+        load_model()
         return LazyPattern.compile_all()
 
     def check_input(self, text: str) -> PolicyResult:
@@ -83,6 +85,7 @@ class SafetyPolicyEngine:
                     action=finding.action,
                     disclaimer_key=finding.disclaimer_key,
                     rule_id=finding.rule_id or policy.name,
+                    score=finding.score,
                 )
             )
             if finding.disclaimer_key and finding.disclaimer_key not in keys:

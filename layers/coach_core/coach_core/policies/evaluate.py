@@ -3,10 +3,12 @@ against a corpus.
 
 Input line:  {"id": "...", "direction": "input" | "output", "text": "..."}
 Output line: {"id": "...", "action": "allow|modify|block|flag", "violations": [...], "disclaimers": [...],
-              "rules": [...]}
+              "rules": [...], "crisis_score": 0.0123}
 
 `rules` names the rule of each violation (same order as `violations`), e.g.
-"crisis.purging.induced_vomiting", so every flag can be traced.
+"crisis.purging.induced_vomiting", or `crisis.model.<version>` when the learned crisis model alone
+decided, so every flag can be traced; `crisis_score` is that model's probability for the text (the
+rules and the model run exactly as in a request; the model's threshold is in its metadata).
 
 With a guard (`coach policy-check --guard moderation|llm`), each line is also judged by the
 model-based guard and the two layers combine as in the service: a guard crisis adds `crisis`
@@ -27,6 +29,7 @@ from collections.abc import Callable
 from typing import Any, TextIO
 
 from coach_core.policies.engine import SafetyPolicyEngine, get_engine
+from coach_core.policies.learned import load_model
 from coach_core.policies.types import ACTION_PRECEDENCE
 
 _DIRECTIONS = ("input", "output")
@@ -74,6 +77,7 @@ def _evaluate_line(engine: SafetyPolicyEngine, line: str, guard: GuardCheck | No
         "violations": list(result.violation_types),
         "disclaimers": list(result.disclaimer_keys),
         "rules": list(result.rule_ids),
+        "crisis_score": load_model().score(text, direction).probability,
     }
     return out if guard is None else _with_guard(out, guard(text, direction), direction)
 

@@ -12,6 +12,8 @@ Direction = Literal["input", "output"]
 
 # Higher wins when several policies fire: flag > block > modify > allow.
 ACTION_PRECEDENCE: Final[dict[str, int]] = {"allow": 0, "modify": 1, "block": 2, "flag": 3}
+# The rule id prefix of a crisis violation decided by the learned model alone.
+CRISIS_MODEL_RULE_PREFIX: Final = "crisis.model."
 # Lower is more severe; the engine runs policies in this order.
 SEVERITY_RANK: Final[dict[str, int]] = {"critical": 0, "high": 1, "medium": 2, "low": 3}
 
@@ -21,19 +23,22 @@ class PolicyFinding:
     """What one policy reports when it fires. `trigger` is the (already sanitised) excerpt
     that made it fire; `rule_id` names the rule that fired (e.g. "crisis.purging.induced_vomiting",
     "calorie_minimum.below_hard_floor"), so every flag can be traced to one rule;
-    `message_key` names the replacement message for block/flag."""
+    `message_key` names the replacement message for block/flag; `score` is the learned crisis
+    model's probability when the crisis policy fired (None for the other policies)."""
 
     action: Action
     trigger: str
     disclaimer_key: str | None = None
     message_key: str | None = None
     rule_id: str = ""
+    score: float | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class PolicyViolation:
     """One fired policy, as the result and the violation log carry it. `rule_id` is the rule
-    of that policy that fired (stored beside the trigger, so a flag is explainable)."""
+    of that policy that fired (stored beside the trigger, so a flag is explainable); `score` the
+    learned crisis model's probability for a crisis violation."""
 
     type: str
     severity: Severity
@@ -41,6 +46,7 @@ class PolicyViolation:
     action: Action
     disclaimer_key: str | None = None
     rule_id: str = ""
+    score: float | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,6 +8,7 @@ per-token cost of streaming low.
 
 from __future__ import annotations
 
+import json
 from abc import ABC, abstractmethod
 from collections.abc import AsyncGenerator, Sequence
 from dataclasses import dataclass
@@ -84,6 +85,24 @@ class Usage:
 
     def __add__(self, other: Usage) -> Usage:
         return Usage(self.input_tokens + other.input_tokens, self.output_tokens + other.output_tokens)
+
+
+CHARS_PER_TOKEN = 4
+"""The usual rule of thumb for English text with GPT- and Claude-family tokenizers; used only
+where a provider reported no usage (a call cut before its finish) and to size a reservation."""
+
+
+def estimate_tokens(*texts: str) -> int:
+    """Tokens in `texts`, estimated from their length (rounded up)."""
+    return -(-sum(len(t) for t in texts) // CHARS_PER_TOKEN)
+
+
+def estimate_prompt_tokens(system: str, messages: Sequence[Message], tools: Sequence[ToolDefinition]) -> int:
+    """The input tokens of one call, estimated: system prompt, every message (tool calls'
+    arguments included) and the tool definitions as they are sent (JSON)."""
+    texts = [system, *(m.content for m in messages), *(c.arguments for m in messages for c in m.tool_calls)]
+    texts += [json.dumps({"name": t.name, "description": t.description, "parameters": t.parameters}) for t in tools]
+    return estimate_tokens(*texts)
 
 
 @dataclass(frozen=True, slots=True)

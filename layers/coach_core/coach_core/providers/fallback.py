@@ -3,11 +3,11 @@
 One round (one `complete` or one `stream`) is tried on each provider in order, skipping any
 whose circuit breaker is open:
 - a retryable failure (`ProviderError.retryable`: 5xx or 429 after the SDK's own retries, a
-  timeout, a failed connection) counts against that provider's breaker and the SAME round
-  (same internal messages, tools, model tier and response format; each provider module maps
-  them to its own SDK) goes to the next provider;
-- any other failure (authentication, a refused request, a malformed answer) is raised as it
-  is: another provider would not fix it;
+  timeout, a failed connection, an answer that is nonsense) counts against that provider's
+  breaker and the SAME round (same internal messages, tools, model tier and response format;
+  each provider module maps them to its own SDK) goes to the next provider;
+- any other failure (authentication, a refused request) is raised as it is: another provider
+  would not fix it;
 - streamed, a failure before the round's first chunk moves the round silently; a failure
   after a chunk was passed on is raised (the caller ends the stream with its one error
   event: no half answer from one model glued to another's).

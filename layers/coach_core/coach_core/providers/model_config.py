@@ -67,3 +67,10 @@ def resolve_tier(tier: str | None) -> ModelTier:
 
 def model_config(provider: ModelProvider, tier: str | None) -> ModelConfig:
     return MODEL_TABLE[provider][resolve_tier(tier)]
+
+
+def max_output_tokens(provider: str, tier: str | None) -> int:
+    """The output cap of `tier` on `provider`; for a provider without a table (offline), the
+    largest cap any provider has for the tier (a reservation must not be too small)."""
+    caps: dict[str, int] = {name: table[resolve_tier(tier)].max_tokens for name, table in MODEL_TABLE.items()}
+    return caps.get(provider, max(caps.values()))

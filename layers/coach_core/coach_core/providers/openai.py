@@ -4,9 +4,9 @@ Requests go through the SDK's typed API (`chat.completions.create` with its mess
 param types); responses arrive as the SDK's `ChatCompletion` / `ChatCompletionChunk` models.
 The SDK builds those models without validating them, so every field read here is checked and
 anything unknown (a finish reason, a tool-call type, a missing or mistyped field) fails as a
-`ProviderError` rather than passing on a wrong answer. OpenAI shapes (`tool` role messages,
-streamed tool-call deltas keyed by index, finish reasons, refusals) and OpenAI exceptions
-stay in this module.
+`ProviderResponseError` (failed over, like an outage) rather than passing on a wrong answer.
+OpenAI shapes (`tool` role messages, streamed tool-call deltas keyed by index, finish reasons,
+refusals) and OpenAI exceptions stay in this module.
 """
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ from openai.types.chat.chat_completion_message_function_tool_call import Functio
 from openai.types.moderation import CategoryScores
 from openai.types.shared_params import ResponseFormatJSONObject
 
-from coach_core.errors import ProviderError, ProviderTimeoutError, ProviderUnavailableError
+from coach_core.errors import ProviderError, ProviderResponseError, ProviderTimeoutError, ProviderUnavailableError
 from coach_core.providers.base import (
     FinishReason,
     LLMProvider,
@@ -74,7 +74,7 @@ def _map_error(exc: BaseException) -> ProviderError:
     if isinstance(exc, openai.APIConnectionError | httpx2.HTTPError):
         return ProviderUnavailableError(f"openai: connection failed ({type(exc).__name__})")
     if isinstance(exc, openai.APIResponseValidationError | json.JSONDecodeError):
-        return ProviderError(f"openai: malformed response ({type(exc).__name__})")
+        return ProviderResponseError(f"openai: malformed response ({type(exc).__name__})")
     if isinstance(exc, openai.APIError) and exc.type in _STREAMED_OUTAGES:
         # An `error` object inside a 200 stream: the server failed after it had started.
         return ProviderUnavailableError(f"openai: streamed {exc.type}")
@@ -83,12 +83,12 @@ def _map_error(exc: BaseException) -> ProviderError:
 
 def _unexpected(what: str, value: Never) -> NoReturn:
     """`assert_never` for the SDK's Literals: mypy proves every listed value is handled, and
-    a value the SDK's unvalidated models let through (a newer API) fails as a ProviderError."""
-    raise ProviderError(f"openai: unexpected {what} {value!r}")
+    a value the SDK's unvalidated models let through (a newer API) fails as a ProviderResponseError."""
+    raise ProviderResponseError(f"openai: unexpected {what} {value!r}")
 
 
-def _malformed(what: str) -> ProviderError:
-    return ProviderError(f"openai: malformed response ({what})")
+def _malformed(what: str) -> ProviderResponseError:
+    return ProviderResponseError(f"openai: malformed response ({what})")
 
 
 def _finish_reason(reason: SdkFinishReason) -> FinishReason:
@@ -103,7 +103,7 @@ def _finish_reason(reason: SdkFinishReason) -> FinishReason:
             return "content_filter"
         case "function_call":
             # Legacy `functions` are never sent, so a legacy function call cannot be run.
-            raise ProviderError("openai: unexpected finish_reason 'function_call'")
+            raise ProviderResponseError("openai: unexpected finish_reason 'function_call'")
         case _:
             _unexpected("finish_reason", reason)
 
@@ -227,7 +227,7 @@ def _tool_calls(message: ChatCompletionMessage) -> tuple[ToolCall, ...]:
                 calls.append(ToolCall(call_id, name, _expect(function.arguments, str, "tool call arguments")))
             case ChatCompletionMessageFunctionToolCall() | ChatCompletionMessageCustomToolCall():
                 # Custom (free-text) tools are never offered; any other type is newer than this code.
-                raise ProviderError(f"openai: unexpected tool call type {tc.type!r}")
+                raise ProviderResponseError(f"openai: unexpected tool call type {tc.type!r}")
             case _:
                 raise _malformed("tool call is not an object")
     return tuple(calls)
@@ -237,7 +237,7 @@ def _completion(response: ChatCompletion) -> LLMResponse:
     _expect(response, ChatCompletion, "chat completion")
     choices = _list(response.choices, "choices")
     if not choices:
-        raise ProviderError("openai: response has no choices")
+        raise ProviderResponseError("openai: response has no choices")
     choice = _expect(choices[0], Choice, "choice")
     message = _expect(choice.message, ChatCompletionMessage, "message")
     refusal = _text(message.refusal, "refusal")
@@ -268,6 +268,9 @@ class _StreamState:
     def tool_delta(self, part: ChoiceDeltaToolCall) -> None:
         """One streamed piece of a tool call; OpenAI keys a call's pieces by `index`."""
         index = _expect(part.index, int, "streamed tool call index")
+        if part.type not in (None, "function"):
+            # Custom (free-text) tools are never offered; any other type is newer than this code.
+            raise ProviderResponseError(f"openai: unexpected tool call type {part.type!r}")
         names = self.names.setdefault(index, [])
         args = self.args.setdefault(index, [])
         if part.id:
@@ -280,10 +283,14 @@ class _StreamState:
                 args.append(_text(function.arguments, "tool call arguments"))
 
     def calls(self) -> list[ToolCall]:
-        return [
-            ToolCall(self.ids.get(i, f"call_{i}"), "".join(self.names[i]), "".join(self.args[i]))
-            for i in sorted(self.names)
-        ]
+        """The complete calls; one whose name never arrived is malformed (nothing could run it)."""
+        calls = []
+        for i in sorted(self.names):
+            name = "".join(self.names[i])
+            if not name:
+                raise _malformed("streamed tool call has no name")
+            calls.append(ToolCall(self.ids.get(i, f"call_{i}"), name, "".join(self.args[i])))
+        return calls
 
 
 def _read_chunk(chunk: ChatCompletionChunk, state: _StreamState) -> list[str]:
@@ -397,7 +404,7 @@ class OpenAIProvider(LLMProvider):
         except _SDK_ERRORS as exc:
             raise _map_error(exc) from exc
         if state.finish is None:
-            raise ProviderError("openai: stream ended without a finish reason")
+            raise ProviderResponseError("openai: stream ended without a finish reason")
         for call in state.calls():
             yield ToolCallComplete(call)
         yield StreamFinish("content_filter" if state.refused else state.finish, state.usage, self.name)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import uuid
 from collections.abc import Sequence
 
@@ -16,7 +17,7 @@ TOOL_COLUMNS = (
 )
 VIOLATION_COLUMNS = (
     "user_id", "session_id", "direction", "violation_type", "severity", "trigger_content", "action_taken",
-    "rule_id", "source", "guard_model",
+    "rule_id", "source", "guard_model", "score",
 )
 
 
@@ -40,9 +41,9 @@ async def insert_violations(conn: Conn, rows: Sequence[PolicyViolationRow]) -> N
     await conn.execute(
         """
         INSERT INTO ai_policy_violation_log (user_id, session_id, direction, violation_type, severity,
-            trigger_content, action_taken, rule_id, source, guard_model, category_scores)
+            trigger_content, action_taken, rule_id, source, guard_model, score, category_scores)
         SELECT * FROM unnest(%s::uuid[], %s::uuid[], %s::text[], %s::text[], %s::text[], %s::text[],
-            %s::text[], %s::text[], %s::text[], %s::text[], %s::jsonb[])
+            %s::text[], %s::text[], %s::text[], %s::text[], %s::float8[], %s::jsonb[])
         """,
         [
             *([getattr(r, c) for r in rows] for c in VIOLATION_COLUMNS),
@@ -68,9 +69,33 @@ async def delete_for_user(conn: Conn, user_id: uuid.UUID) -> None:
     await conn.execute("DELETE FROM ai_policy_violation_log WHERE user_id = %s", (user_id,))
 
 
+PURGED_EXCERPT = ""
+"""What a purged `trigger_content` holds: the row (type, severity, rule, time) stays for the
+reports; the user's words go."""
+
+
+async def purge_violation_excerpts(conn: Conn, cutoff: dt.datetime, batch_size: int) -> int:
+    """Blank the excerpt of up to `batch_size` violation rows written before `cutoff`; returns
+    how many. Idempotent and safe side by side, like the session purge."""
+    cur = await conn.execute(
+        """
+        UPDATE ai_policy_violation_log SET trigger_content = %s
+        WHERE id IN (
+            SELECT id FROM ai_policy_violation_log
+            WHERE trigger_content <> '' AND created_at < %s
+            ORDER BY created_at
+            LIMIT %s
+            FOR UPDATE SKIP LOCKED
+        )
+        """,
+        (PURGED_EXCERPT, cutoff, batch_size),
+    )
+    return cur.rowcount
+
+
 SESSION_VIOLATIONS_SQL = """
 SELECT id, user_id, session_id, direction, violation_type, severity, trigger_content, action_taken,
-       rule_id, source, guard_model, category_scores, created_at
+       rule_id, source, guard_model, score, category_scores, created_at
 FROM ai_policy_violation_log
 WHERE user_id = %s AND session_id = %s
 ORDER BY id

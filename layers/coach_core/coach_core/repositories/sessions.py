@@ -45,6 +45,27 @@ async def expire_idle_sessions(conn: Conn, cutoff: dt.datetime, now: dt.datetime
     return cur.rowcount
 
 
+async def purge_expired_history(conn: Conn, cutoff: dt.datetime, batch_size: int) -> int:
+    """Empty the stored conversation of up to `batch_size` sessions EXPIRED before `cutoff`;
+    returns how many. The row (status, times, counts) stays. Idempotent (an emptied history is
+    not selected again, and the partial index holds only the ones still to do); SKIP LOCKED
+    lets two purges run side by side."""
+    cur = await conn.execute(
+        """
+        UPDATE ai_session SET history = '[]'::jsonb
+        WHERE id IN (
+            SELECT id FROM ai_session
+            WHERE status = 'EXPIRED' AND history <> '[]'::jsonb AND expired_at < %s
+            ORDER BY expired_at
+            LIMIT %s
+            FOR UPDATE SKIP LOCKED
+        )
+        """,
+        (cutoff, batch_size),
+    )
+    return cur.rowcount
+
+
 async def list_sessions(conn: Conn, user_id: uuid.UUID) -> list[AISession]:
     """All of a user's sessions, newest activity first."""
     cur = await conn.execute(

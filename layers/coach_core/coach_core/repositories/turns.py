@@ -1,6 +1,7 @@
 """The write a completed chat turn makes, as ONE statement: the exchange (session created or
-appended, history trimmed), the replaced idle session's expiry, the policy-violation and
-tool-call rows, and the day's usage (total and per provider).
+appended, history trimmed), the replaced idle session's expiry, and the policy-violation and
+tool-call rows. The day's usage is not part of it: each model call's usage is written as soon
+as it is reported (`repositories.usage.add_usage`), whether or not the exchange is stored.
 
 One statement instead of a transaction of five: the connection is in autocommit, so the
 statement is atomic by itself, and it costs one round trip and no BEGIN/COMMIT. Every other
@@ -20,8 +21,6 @@ from psycopg.types.json import Jsonb
 
 from coach_core.db.connection import Conn
 from coach_core.models import ChatTurn, PolicyViolationRow, ToolCallLogRow
-from coach_core.repositories import usage
-from coach_core.repositories.usage import ProviderTokens
 
 WRITTEN = "WHERE EXISTS (SELECT 1 FROM ex)"
 """Every part after the exchange is written only if the exchange was."""
@@ -59,9 +58,8 @@ WITH ex AS (
         tool_name text, tool_category text, input_hash text, input_summary text, output_summary text,
         status text, error_message text, latency_ms int, cache_hit bool, provider text)
     {WRITTEN}
-), per_provider AS ({usage.PROVIDER_DAY_UPSERT.format(condition=WRITTEN)}
-), daily AS ({usage.DAY_UPSERT.format(condition=WRITTEN)})
-SELECT (SELECT id FROM ex) AS session_id, (SELECT tokens FROM daily) AS tokens
+)
+SELECT (SELECT id FROM ex) AS session_id
 """  # noqa: S608 - composed of constants only
 
 
@@ -79,10 +77,6 @@ class TurnWrite:
     expire_id: uuid.UUID | None
     violations: Sequence[PolicyViolationRow]
     tool_rows: Sequence[ToolCallLogRow]
-    input_tokens: int
-    output_tokens: int
-    guard_tokens: int
-    providers: Sequence[ProviderTokens]
 
 
 def _params(w: TurnWrite) -> dict[str, object]:
@@ -99,18 +93,13 @@ def _params(w: TurnWrite) -> dict[str, object]:
         "expire_id": w.expire_id,
         "violations": Jsonb([r.model_dump(mode="json") for r in w.violations]),
         "tools": Jsonb([r.model_dump(mode="json") for r in w.tool_rows]),
-        **usage.usage_params(
-            w.user_id, w.now.date(), requests=1, input_tokens=w.input_tokens, output_tokens=w.output_tokens,
-            guard_tokens=w.guard_tokens, providers=w.providers,
-        ),
+        "user_id": w.user_id,
     }
 
 
-async def record_turn(conn: Conn, write: TurnWrite) -> int | None:
-    """Write the turn (see the module docstring); the day's token total after it, or None when
-    the session was not ACTIVE for this user and nothing was written."""
+async def record_turn(conn: Conn, write: TurnWrite) -> bool:
+    """Write the turn (see the module docstring); False when the session was not ACTIVE for
+    this user and nothing was written."""
     cur = await conn.execute(RECORD_TURN_SQL, _params(write))
     row = await cur.fetchone()
-    if row is None or row["session_id"] is None:
-        return None
-    return int(row["tokens"])
+    return row is not None and row["session_id"] is not None

@@ -6,12 +6,13 @@ from __future__ import annotations
 
 import datetime as dt
 import uuid
-from collections.abc import AsyncGenerator, Callable
+from collections.abc import Callable
 
 from coach_core.context_builder import ContextBuilder
 from coach_core.db.connection import Database
 from coach_core.domain.plan import offline_plan_json
 from coach_core.guard import GuardRunner, build_guard
+from coach_core.identity import SignInAccounts
 from coach_core.models import utcnow
 from coach_core.observability import logger
 from coach_core.policies.engine import SafetyPolicyEngine, get_engine
@@ -19,7 +20,7 @@ from coach_core.providers.base import LLMProvider
 from coach_core.providers.factory import create_provider
 from coach_core.providers.offline import OfflineKit
 from coach_core.schemas import ChatRequest, ChatResponse, InsightsResponse, PlanResponse
-from coach_core.service.chat import ChatService, TurnEvent
+from coach_core.service.chat import ChatService, TurnStream
 from coach_core.service.data import DataService, UserContexts
 from coach_core.service.deadline import deadline
 from coach_core.service.insights import insights
@@ -77,7 +78,10 @@ class CoachService:
         self.sessions = SessionStore(db, self.settings, clock)
         self.contexts = UserContexts(db, self.context_builder)
         self.limits = Limits(db, self.settings)
-        self.data = DataService(db, registry.cache, self.limits)
+        self.data = DataService(
+            db, registry.cache, self.limits,
+            accounts=SignInAccounts(self.settings.cognito_user_pool_id), contexts=self.context_builder, guard=guard,
+        )
         self.guard = guard
         parts = ServiceParts(
             db=db, registry=registry, provider=lambda: self.provider, policies=self.policies,
@@ -134,7 +138,7 @@ class CoachService:
         async with deadline(self.settings.coach_request_deadline_seconds):
             return await self._chat.chat(user_id, request)
 
-    async def open_stream(self, user_id: uuid.UUID, request: ChatRequest) -> AsyncGenerator[TurnEvent, None]:
+    async def open_stream(self, user_id: uuid.UUID, request: ChatRequest) -> TurnStream:
         """The turn's events; the API runs them under `stream_deadline_seconds`."""
         async with deadline(self.settings.coach_request_deadline_seconds):
             return await self._chat.open_stream(user_id, request)

@@ -1,7 +1,8 @@
 """The user's own data: provisioning a signed-in user's row, the write API (profile, check-ins,
-food logs; each write bumps the user's data version, so the context cache and the cached tool
+food logs; each write gives the user a new data version, so the context cache and the cached tool
 results of that user are never read again), the export of everything stored about them, and
-erasure (their rows in every table and their cached tool results)."""
+erasure (their rows in every table, their cached tool results and safety verdicts, and their
+sign-in account; the limiter's counters are kept, see `erase`)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,8 @@ import uuid
 from coach_core.context_builder import ContextBuilder, UserContext
 from coach_core.db.connection import Database
 from coach_core.errors import DependencyUnavailableError, UserNotFoundError
+from coach_core.guard import GuardRunner
+from coach_core.identity import SignInAccounts
 from coach_core.models import Profile, utcnow
 from coach_core.observability import emit, logger
 from coach_core.records import DietRecord, GoalRecord
@@ -77,10 +80,22 @@ def _profile_view(profile: Profile) -> ProfileView:
 
 
 class DataService:
-    def __init__(self, db: Database, cache: ToolCache | None, limits: Limits) -> None:
+    def __init__(
+        self,
+        db: Database,
+        cache: ToolCache | None,
+        limits: Limits,
+        *,
+        accounts: SignInAccounts | None = None,
+        contexts: ContextBuilder | None = None,
+        guard: GuardRunner | None = None,
+    ) -> None:
         self.db = db
         self.cache = cache
         self.limits = limits
+        self.accounts = accounts or SignInAccounts(None)
+        self.contexts = contexts
+        self.guard = guard
 
     async def usage(self, user_id: uuid.UUID) -> UsageResponse:
         """The user's own usage per UTC day (last 30 days) against their tier's limits."""
@@ -98,12 +113,15 @@ class DataService:
         tier = profile.tier if profile else "standard"
         limits = self.limits.for_tier(tier)
         used_today = next((d.tokens for d in days if d.day == today), 0)
+        counted = await self.limits.counted(user_id, today) if limits.daily_tokens else 0
         return UsageResponse(
             tier=tier,
             requests_per_minute=limits.requests_per_minute or None,
             daily_token_budget=limits.daily_tokens or None,
             tokens_used_today=used_today,
-            tokens_left_today=None if not limits.daily_tokens else max(0, limits.daily_tokens - used_today),
+            tokens_left_today=None if not limits.daily_tokens else max(
+                0, limits.daily_tokens - max(used_today, counted)
+            ),
             days=[UsageDayView(day=d.day, requests=d.requests, input_tokens=d.input_tokens,
                                output_tokens=d.output_tokens, guard_tokens=d.guard_tokens,
                                providers=by_day.get(d.day, [])) for d in days],
@@ -162,15 +180,34 @@ class DataService:
         )
 
     async def erase(self, user_id: uuid.UUID) -> None:
-        """Every row of the user (one transaction), then their cached tool results. Idempotent:
-        if the cache is unreachable the request fails (503) and a retry finishes the job."""
+        """Erase the user, in this order, each step idempotent so a retry finishes the job:
+        1. every row of theirs, in one transaction, COMMITTED before anything else (a database
+           failure rolls it back: nothing is deleted, 503);
+        2. this process's cached contexts (other processes' can never match a re-created
+           account: data versions are never reused);
+        3. their cached tool results in Redis: unreachable → 503, the rows stay deleted;
+        4. the model guard's cached verdicts on their messages (when a guard is configured):
+           unreachable → 503, the rows stay deleted;
+        5. their sign-in account in the user pool, last, so a failure before it leaves the user
+           able to sign in and retry: failing → 503, everything above stays done.
+        """
         async with self.db.connection() as conn, conn.transaction():
             await logs.delete_for_user(conn, user_id)
             await users.delete_user(conn, user_id)
+        if self.contexts is not None:
+            self.contexts.forget(user_id)
         if self.cache is not None:
             try:
                 await self.cache.delete_user(user_id)
             except Exception:
                 raise DependencyUnavailableError("cached tool results could not be erased") from None
-        await self.limits.forget_user(user_id)
-        logger.info("user erased", extra={"user_id": str(user_id)})
+        # The limiter's counters (rate, today's budget, stream slots) are kept: they hold no
+        # personal data (a keyed hash of the identity) and expire on their own, and erasing them
+        # would hand an erased account a fresh budget.
+        if self.guard is not None:
+            try:
+                await self.guard.forget_user(user_id)
+            except Exception:
+                raise DependencyUnavailableError("cached safety verdicts could not be erased") from None
+        account = await self.accounts.delete(user_id)
+        logger.info("user erased", extra={"user_id": str(user_id), "sign_in_account": account.value})

@@ -2,26 +2,32 @@
 
 The model's JSON gets one repair round (the validation error is sent back once). The
 distinct daily calorie targets then pass the output check as "Daily target: N kcal per day."
-and the plan's text too; days under 1,200 kcal are raised to it, and a blocked text swaps in
-the deterministic plan built from the user's own targets. Violation and tool-call rows are
-written in one transaction.
+and the plan's text passes both the rules and the model-based guard, like a chat answer; days
+under 1,200 kcal are raised to it, and a text either layer rejects swaps in the deterministic
+plan built from the user's own targets. Violation and tool-call rows are
+written in one transaction. Like a chat turn, a plan passes the limits first (a reservation of
+the day's budget) and each model call's usage is written as it is reported.
 """
 
 from __future__ import annotations
 
 import uuid
 
+from coach_core import tracing
+from coach_core.context_builder import UserContext
 from coach_core.domain.outputs import TdeeOutput
 from coach_core.domain.plan import build_offline_plan, clamp_plan, parse_plan
 from coach_core.errors import ProviderError
-from coach_core.models import PolicyViolationRow, utcnow
+from coach_core.models import PolicyViolationRow
 from coach_core.observability import emit_usage, logger
 from coach_core.orchestrator import Orchestrator
 from coach_core.prompts.system_prompts import get_system_prompt
-from coach_core.providers.base import Message, Usage
+from coach_core.providers.base import Message, ToolDefinition, estimate_prompt_tokens
 from coach_core.schemas import PlanResponse, WeeklyPlan
 from coach_core.service.chat import dedupe, gap_items, trace_items
+from coach_core.service.metering import UsageMeter
 from coach_core.service.parts import ServiceParts
+from coach_core.service.safety import guard_message, guard_row
 from coach_core.service.sessions import violation_rows
 from coach_core.tools.registry import BoundTools
 
@@ -48,21 +54,34 @@ class PlanService:
         self.contexts = parts.contexts
         self.sessions = parts.sessions
         self.limits = parts.limits
+        self.guard = parts.guard
 
     async def plan(self, user_id: uuid.UUID) -> PlanResponse:
         context = await self.contexts.get(user_id)
-        await self.limits.admit(user_id, context.data.profile.tier)
-        tools = self.registry.bind(user_id, None, data_version=context.data.data_version)
-        orchestrator = Orchestrator(self._provider())
+        tier = context.data.profile.tier
         system = get_system_prompt("plan", context.summary)
         messages = [Message.user(PLAN_USER_MESSAGE)]
-        tier = context.data.profile.tier
+        tools = self.registry.bind(user_id, None, data_version=context.data.data_version)
+        definitions = [ToolDefinition(t.name, t.description, t.parameters) for t in tools.specs()]
+        estimate = self.limits.reservation_tokens(tier, estimate_prompt_tokens(system, messages, definitions))
+        meter = UsageMeter(self.limits, await self.limits.admit(user_id, tier, estimate=estimate))
+        try:
+            return await self._plan(context, tools, system, messages, meter)
+        finally:
+            await meter.close()
+
+    async def _plan(
+        self, context: UserContext, tools: BoundTools, system: str, messages: list[Message], meter: UsageMeter
+    ) -> PlanResponse:
+        """The plan and its one repair round; each call's usage is billed as it is reported
+        (`meter`), so a plan that fails after its model calls has paid for them."""
+        user_id, tier = tools.user_id, context.data.profile.tier
+        orchestrator = Orchestrator(self._provider(), on_usage=meter.provider)
         try:
             result = await orchestrator.run(
                 system=system, messages=messages, tools=tools, model_tier=tier, response_format="json"
             )
             usage = result.usage
-            by_provider = dict(result.usage_by_provider)
             plan, problem = parse_plan(result.text)
             if plan is None:
                 messages += [Message.assistant(result.text), Message.user(PLAN_REPAIR_MESSAGE.format(error=problem))]
@@ -70,23 +89,16 @@ class PlanService:
                     system=system, messages=messages, tools=tools, model_tier=tier, response_format="json"
                 )
                 usage += result.usage
-                for name, used in result.usage_by_provider.items():
-                    by_provider[name] = by_provider.get(name, Usage()) + used
                 plan, problem = parse_plan(result.text)
             if plan is None:
                 logger.warning("plan rejected after one repair", extra={"problem": problem[:300]})
                 raise PlanGenerationError("plan JSON invalid after repair")
-            plan, disclaimers, rows = await self._check_plan(plan, tools, user_id)
+            plan, disclaimers, rows = await self._check_plan(plan, tools, user_id, meter)
         except Exception:
             await self.sessions.record_logs([], tools.take_log_rows())
             raise
         tokens = usage.total
-        day_tokens = await self.sessions.write_logs(
-            rows, tools.take_log_rows(), user_id=user_id,
-            input_tokens=usage.input_tokens, output_tokens=usage.output_tokens, usage_by_provider=by_provider,
-        )
-        if day_tokens is not None:
-            await self.limits.recorded(user_id, tier, utcnow().date(), day_tokens)
+        await self.sessions.write_logs(rows, tools.take_log_rows())
         emit_usage(tokens, len(tools.trace), sum(1 for t in tools.trace if t.cached), [r.violation_type for r in rows])
         return PlanResponse(
             plan=plan,
@@ -98,25 +110,35 @@ class PlanService:
         )
 
     async def _check_plan(
-        self, plan: WeeklyPlan, tools: BoundTools, user_id: uuid.UUID
+        self, plan: WeeklyPlan, tools: BoundTools, user_id: uuid.UUID, meter: UsageMeter
     ) -> tuple[WeeklyPlan, list[str], list[PolicyViolationRow]]:
         targets = " ".join(f"Daily target: {kcal} kcal per day." for kcal in plan.calorie_targets())
-        target_check = self.policies.check_output(targets)
         prose = "\n".join(
             [plan.title, plan.summary, *plan.habits, *(f"{d.focus}\n{d.training.description}" for d in plan.days)]
         )
-        prose_check = self.policies.check_output(prose)
+        with tracing.safety_span("rules", "output") as check:
+            target_check = self.policies.check_output(targets)
+            tracing.record_policy(check, target_check)
+        with tracing.safety_span("rules", "output") as check:
+            prose_check = self.policies.check_output(prose)
+            tracing.record_policy(check, prose_check)
         rows = violation_rows(target_check, user_id, None, "output") + violation_rows(
             prose_check, user_id, None, "output"
         )
         disclaimers = dedupe(target_check.disclaimers, prose_check.disclaimers)
-        if prose_check.replaces_message:
+        refusal = prose_check.replacement_message if prose_check.replaces_message else None
+        if refusal is None and self.guard is not None:
+            verdict = await self.guard.check(prose, "output", user_id=user_id, bill=meter.guard)
+            if verdict.is_crisis:
+                rows.append(guard_row(verdict, prose, user_id, None, "output"))
+                refusal = guard_message()
+        if refusal is not None:
             # The plan's text is unsafe: refuse it and give the deterministic plan built from
-            # the user's own targets instead, led by the policy's safety message.
+            # the user's own targets instead, led by the safety message.
             tdee = await tools.execute(PLAN_TDEE_TOOL, {})
             output = tdee.output if isinstance(tdee.output, TdeeOutput) else None
             safe = WeeklyPlan.model_validate(build_offline_plan(output))
-            summary = f"{prose_check.replacement_message or ''} {safe.summary}".strip()[:2000]
+            summary = f"{refusal} {safe.summary}".strip()[:2000]
             plan = safe.model_copy(update={"summary": summary})
         plan, _ = clamp_plan(plan)
         return plan, disclaimers, rows

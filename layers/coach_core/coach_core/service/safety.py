@@ -8,6 +8,7 @@ import asyncio
 import uuid
 
 from coach_core.guard import GuardRunner, GuardVerdict
+from coach_core.guard.runner import Bill
 from coach_core.guard.verdict import Direction
 from coach_core.models import PolicyViolationRow
 from coach_core.policies.text import sanitize_trigger
@@ -39,11 +40,18 @@ def guard_row(
     )
 
 
-def start_input_guard(guard: GuardRunner | None, message: str) -> asyncio.Task[GuardVerdict] | None:
-    """The input guard, started at once so it runs beside the session and context look-ups."""
-    return None if guard is None else asyncio.create_task(guard.check(message, "input"))
+def start_input_guard(
+    guard: GuardRunner | None, user_id: uuid.UUID, message: str, bill: Bill
+) -> asyncio.Task[GuardVerdict] | None:
+    """The input guard, started once the limits admitted the request and the rules allowed the
+    message (never for a refused one: a guard call costs); `bill` gets what it costs."""
+    return None if guard is None else asyncio.create_task(guard.check(message, "input", user_id=user_id, bill=bill))
 
 
-def cancel(task: asyncio.Task[GuardVerdict] | None) -> None:
-    if task is not None and not task.done():
+async def stop(task: asyncio.Task[GuardVerdict] | None) -> None:
+    """Cancel a guard check still running and wait until it has ended (and billed its cut)."""
+    if task is None:
+        return
+    if not task.done():
         task.cancel()
+    await asyncio.gather(task, return_exceptions=True)

@@ -1,6 +1,7 @@
 """The session store: the one home of session look-up, idle expiry and every write a turn
 makes (the exchange, the replaced session's expiry and the violation and tool-call rows, in
-ONE statement after the answer is complete), plus the log rows of a failed turn.
+ONE statement after the answer is complete), plus the log rows of a failed turn. Usage is not
+written here: each model call's is written when it is reported (`service.metering`).
 
 Sessions are created and resumed only here:
 - `session_id` null → a new session; its id (uuid4) is chosen up front and the row is created
@@ -14,18 +15,17 @@ from __future__ import annotations
 
 import datetime as dt
 import uuid
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 from coach_core.db.connection import Database
 from coach_core.errors import SessionNotFoundError
 from coach_core.models import ChatTurn, PolicyViolationRow, ToolCallLogRow, utcnow
 from coach_core.observability import log_exception
 from coach_core.policies.text import sanitize_trigger
-from coach_core.policies.types import Direction, PolicyResult
-from coach_core.providers.base import Usage
+from coach_core.policies.types import CRISIS_MODEL_RULE_PREFIX, Direction, PolicyResult
 from coach_core.providers.model_config import DEFAULT_TIER
-from coach_core.repositories import logs, sessions, usage
+from coach_core.repositories import logs, sessions
 from coach_core.repositories import turns as turns_repo
 from coach_core.settings import Settings
 
@@ -48,30 +48,33 @@ class SessionState:
 @dataclass(frozen=True)
 class Exchange:
     """What one completed turn stores: the user's message and the reply they saw, the tokens
-    it cost (the answer's, and the safety guard's separately; the answer's also split by the
-    provider that answered each round), and its log rows."""
+    it cost (the session's running total; the day's usage was written as the calls reported
+    it), and its log rows."""
 
     user_text: str
     reply: str
     tokens_used: int
     violations: Sequence[PolicyViolationRow]
     tool_rows: Sequence[ToolCallLogRow]
-    input_tokens: int = 0
-    output_tokens: int = 0
-    guard_tokens: int = 0
-    usage_by_provider: Mapping[str, Usage] = field(default_factory=dict)
 
 
-def provider_tokens(usage_by_provider: Mapping[str, Usage]) -> list[usage.ProviderTokens]:
-    return [usage.ProviderTokens(name, u.input_tokens, u.output_tokens) for name, u in usage_by_provider.items()]
+def mask_contacts(text: str) -> str:
+    """`text` with e-mail addresses and phone numbers masked (`[email]`, `[phone]`) by the violation
+    log's own sanitiser (one implementation), for the stored history. Line by line, and only lines
+    that hold one are rewritten (the sanitiser also collapses whitespace): every other line, and
+    the line breaks, stay as they were; nothing is truncated."""
+    return "\n".join(_mask_line(line) for line in text.split("\n"))
 
 
-@dataclass(frozen=True)
-class Recorded:
-    """Where the exchange went, and the user's token total for the day after it."""
-
-    session_id: uuid.UUID
-    day_tokens: int
+def _mask_line(line: str) -> str:
+    body = line.strip()
+    if not body:
+        return line
+    # "[email]" is longer than the shortest address: room enough that nothing is ever cut.
+    masked = sanitize_trigger(body, limit=2 * len(body) + 16)
+    if masked == " ".join(body.split()):
+        return line
+    return line[: len(line) - len(line.lstrip())] + masked
 
 
 def violation_rows(
@@ -89,6 +92,8 @@ def violation_rows(
             trigger_content=sanitize_trigger(v.trigger),
             action_taken=v.action,
             rule_id=v.rule_id or None,
+            source="model" if v.rule_id.startswith(CRISIS_MODEL_RULE_PREFIX) else "rules",
+            score=v.score,
         )
         for v in result.violations
     ]
@@ -119,16 +124,16 @@ class SessionStore:
     def prompt_history(state: SessionState) -> tuple[ChatTurn, ...]:
         return state.history[-PROMPT_HISTORY_MESSAGES:]
 
-    async def record(self, state: SessionState, user_id: uuid.UUID, exchange: Exchange) -> Recorded:
-        """Append the user/assistant pair (history trimmed to the configured cap), bump
-        message_count and tokens_used, expire a replaced idle session, write the log rows and
-        add the request to the user's daily usage: one statement (`repositories.turns`). Returns the session id
-        written (a fresh one if the session was expired under us meanwhile: the answer is kept
-        in a new session) and the day's token total."""
-        turns = [ChatTurn(role="user", content=exchange.user_text),
-                 ChatTurn(role="assistant", content=exchange.reply)]
+    async def record(self, state: SessionState, user_id: uuid.UUID, exchange: Exchange) -> uuid.UUID:
+        """Append the user/assistant pair (contacts masked by `mask_contacts`; history trimmed
+        to the configured cap), bump message_count and tokens_used, expire a replaced idle
+        session and write the log rows: one statement (`repositories.turns`). Returns the session
+        id written (a fresh one if the session was expired under us meanwhile: the answer is kept
+        in a new session)."""
+        turns = [ChatTurn(role="user", content=mask_contacts(exchange.user_text)),
+                 ChatTurn(role="assistant", content=mask_contacts(exchange.reply))]
 
-        async def write(session_id: uuid.UUID) -> int | None:
+        async def write(session_id: uuid.UUID) -> bool:
             now = self.clock()
             async with self.db.connection() as conn:
                 return await turns_repo.record_turn(conn, turns_repo.TurnWrite(
@@ -142,43 +147,25 @@ class SessionStore:
                     expire_id=state.expire_id,
                     violations=exchange.violations,
                     tool_rows=exchange.tool_rows,
-                    input_tokens=exchange.input_tokens,
-                    output_tokens=exchange.output_tokens,
-                    guard_tokens=exchange.guard_tokens,
-                    providers=provider_tokens(exchange.usage_by_provider),
                 ))
 
-        day_tokens = await write(state.id)
-        if day_tokens is not None:
-            return Recorded(state.id, day_tokens)
+        if await write(state.id):
+            return state.id
         fresh = uuid.uuid4()  # the session was expired under us: keep the answer in a new one
-        day_tokens = await write(fresh)
-        if day_tokens is None:
+        if not await write(fresh):
             raise sessions.SessionWriteConflict(str(fresh))
-        return Recorded(fresh, day_tokens)
+        return fresh
 
     async def write_logs(
-        self,
-        violations: Sequence[PolicyViolationRow],
-        tool_rows: Sequence[ToolCallLogRow],
-        *,
-        user_id: uuid.UUID | None = None,
-        input_tokens: int = 0,
-        output_tokens: int = 0,
-        usage_by_provider: Mapping[str, Usage] | None = None,
-    ) -> int | None:
-        """Log rows with no exchange (a plan) and, given `user_id`, the request's usage, in one
-        transaction; returns the day's token total when usage was recorded. A failure propagates."""
-        if not violations and not tool_rows and user_id is None:
-            return None
+        self, violations: Sequence[PolicyViolationRow], tool_rows: Sequence[ToolCallLogRow]
+    ) -> None:
+        """Log rows with no exchange (a plan, a failed turn), in one transaction. A failure
+        propagates."""
+        if not violations and not tool_rows:
+            return
         async with self.db.connection() as conn, conn.transaction():
             await logs.insert_violations(conn, violations)
             await logs.insert_tool_calls(conn, tool_rows)
-            if user_id is None:
-                return None
-            return await usage.add_usage(conn, user_id, self.clock().date(), requests=1,
-                                         input_tokens=input_tokens, output_tokens=output_tokens,
-                                         providers=provider_tokens(usage_by_provider or {}))
 
     async def record_logs(
         self, violations: Sequence[PolicyViolationRow], tool_rows: Sequence[ToolCallLogRow]

@@ -50,9 +50,11 @@ async def run_tool_command(name: str, user: str, args_json: str) -> str:
     cache = build_cache(settings)
     try:
         async with db.connection() as conn:
-            if not await users.user_exists(conn, user_id):
-                raise UserNotFoundError(f"no user with id {user_id}; import one with `coach import-user`")
-        bound = ToolRegistry(tools, db=db, cache=cache).bind(user_id)
+            version = await users.get_data_version(conn, user_id)
+        if version is None:
+            raise UserNotFoundError(f"no user with id {user_id}; import one with `coach import-user`")
+        # Keyed like a request's calls, so a cached result of older data (or of an erased account) never answers.
+        bound = ToolRegistry(tools, db=db, cache=cache).bind(user_id, data_version=version)
         execution = await bound.execute(name, arguments)
         await bound.flush_logs()
     finally:

@@ -135,6 +135,7 @@ export class CoachTurn {
     put(this.marks, rows.map((v) => el("li", { class: `mark ${v.action_taken}`, dataset: { rule: v.rule_id ?? "" } },
       el("strong", {}, `${ACTION_LABEL[v.action_taken] ?? v.action_taken}: ${v.violation_type}`),
       ` · ${v.direction} · action ${v.action_taken} · rule ${v.rule_id ?? "—"} · ${v.severity} · ${v.source}`,
+      v.score != null ? ` · model score ${v.score.toFixed(2)}` : null,
       v.guard_model ? ` (${v.guard_model})` : null)));
   }
 }

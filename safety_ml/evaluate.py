@@ -1,0 +1,208 @@
+"""`make eval-safety`: the safety layers measured honestly, and the one scorer of the corpus.
+
+1. Leave one set out. For every independent set (never written by the rule authors), a model is
+   trained by exactly the `make train-safety` procedure on every other set (its threshold chosen
+   on folds of that training data), and the set is scored by the rules alone, the model alone and
+   both: crisis recall and false-alarm rate on user messages, block recall and false alarms on
+   coach replies. No case of a set is in its own fold's training data (`corpus.dedupe` removed
+   every cross-set near-duplicate; `tests/unit/test_safety_corpus.py` checks it).
+2. The committed engine (rules + committed model, every policy) per set: recall, false alarms
+   and exact matches; `--failures` lists every case that is not an exact match with its rules.
+
+    python -m safety_ml.evaluate [--set NAME]... [--jobs N] [--json FILE] [--failures] [--no-loso]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing
+import sys
+import time
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from coach_core.policies.crisis import find_crisis
+from coach_core.policies.engine import SafetyPolicyEngine, get_engine
+from safety_ml.corpus import TEAM_SETS, Case, independent_sets, load
+from safety_ml.train import Features, train
+
+DIRECTION_NAMES = {"input": "user messages (flag)", "output": "coach replies (block)"}
+
+
+@dataclass
+class Tally:
+    """Recall, false alarms and exact matches of one group of cases (one policy engine run).
+
+    A labelled positive (modify/block/flag) is caught when it comes out with that action and at
+    least the labelled policies; a labelled allow is a false alarm when it comes out otherwise."""
+
+    positives: int = 0
+    caught: int = 0
+    negatives: int = 0
+    false_alarms: int = 0
+    exact: int = 0
+    total: int = 0
+    failures: list[str] = field(default_factory=list)
+
+    def add(self, case: Case, action: str, violations: Sequence[str], rules: Sequence[str]) -> None:
+        want, have = set(case.expected_violations), set(violations)
+        self.total += 1
+        if case.expected_action == "allow":
+            self.negatives += 1
+            self.false_alarms += action != "allow"
+        else:
+            self.positives += 1
+            self.caught += action == case.expected_action and want <= have
+        if (action, have) == (case.expected_action, want):
+            self.exact += 1
+        else:
+            self.failures.append(
+                f"{case.id} [{case.direction}] expected {case.expected_action} {sorted(want)}, got {action} "
+                f"{list(rules)}: {case.text[:140]}"
+            )
+
+
+def score_engine(cases: Sequence[Case], engine: SafetyPolicyEngine | None = None) -> dict[str, dict[str, Tally]]:
+    """Every case through the engine (rules + committed model): a Tally per set and class."""
+    engine = engine or get_engine()
+    scores: dict[str, dict[str, Tally]] = defaultdict(lambda: defaultdict(Tally))
+    for case in cases:
+        result = engine.check(case.text, case.direction)
+        scores[case.set][case.cls].add(case, result.action, result.violation_types, result.rule_ids)
+    return scores
+
+
+@dataclass(frozen=True)
+class Layers:
+    """Crisis recall and false alarms of one direction of one set, per layer."""
+
+    positives: int
+    negatives: int
+    rules: tuple[int, int]
+    model: tuple[int, int]
+    both: tuple[int, int]
+
+    @classmethod
+    def of(cls, crisis: np.ndarray, rules: np.ndarray, model: np.ndarray) -> Layers:
+        def count(flagged: np.ndarray) -> tuple[int, int]:
+            return int((flagged & crisis).sum()), int((flagged & ~crisis).sum())
+
+        return cls(int(crisis.sum()), int((~crisis).sum()), count(rules), count(model), count(rules | model))
+
+
+def rules_fire(cases: Sequence[Case]) -> np.ndarray:
+    """Whether the crisis rules alone fire on each case."""
+    return np.array([find_crisis(c.text, c.direction) is not None for c in cases])
+
+
+_STATE: dict[str, Any] = {}
+
+
+def _fold(held_out: str) -> tuple[str, list[bool], list[float]]:
+    """Train without `held_out` (the whole `make train-safety` procedure) and score it with the
+    model exactly as the layer runs it."""
+    cases: list[Case] = _STATE["cases"]
+    sets = np.array([c.set for c in cases])
+    trained = train(cases, _STATE["features"], sets != held_out)
+    model = trained.runtime()
+    scored = [model.score(c.text, c.direction) for c in cases if c.set == held_out]
+    return held_out, [s.crisis for s in scored], [s.probability for s in scored]
+
+
+def loso(cases: list[Case], chosen: Sequence[str], jobs: int) -> dict[str, dict[str, Layers]]:
+    """Per left-out set and direction: the three layers' figures."""
+    _STATE.update(cases=cases, features=Features.of(cases))
+    rules = rules_fire(cases)
+    sets = np.array([c.set for c in cases])
+    crisis = np.array([c.crisis for c in cases])
+    directions = np.array([c.direction for c in cases])
+    if jobs > 1:
+        with multiprocessing.get_context("fork").Pool(jobs) as pool:
+            results = pool.map(_fold, chosen)
+    else:
+        results = [_fold(s) for s in chosen]
+    table: dict[str, dict[str, Layers]] = {}
+    for name, flagged, _ in results:
+        held = sets == name
+        model = np.zeros(len(cases), dtype=bool)
+        model[held] = flagged
+        table[name] = {
+            d: Layers.of(crisis[held & (directions == d)], rules[held & (directions == d)],
+                         model[held & (directions == d)])
+            for d in ("input", "output") if (held & (directions == d)).any()
+        }
+    return table
+
+
+def _pct(num: int, den: int) -> str:
+    return f"{num:4d}/{den:<4d} {100 * num / den:5.1f}%" if den else f"{'-':>16s}"
+
+
+def print_loso(table: dict[str, dict[str, Layers]]) -> None:
+    for d, title in DIRECTION_NAMES.items():
+        print(f"\nLeave one set out, {title}: recall | false alarms, for rules / model / both")
+        print(f"  {'left-out set':44s} {'rules recall':>16s} {'model recall':>16s} {'both recall':>16s}"
+              f"   {'rules FA':>16s} {'model FA':>16s} {'both FA':>16s}")
+        totals = np.zeros(8, dtype=int)
+        for name, per in table.items():
+            if d not in per:
+                continue
+            x = per[d]
+            print(f"  {name:44s} {_pct(x.rules[0], x.positives)} {_pct(x.model[0], x.positives)} "
+                  f"{_pct(x.both[0], x.positives)}   {_pct(x.rules[1], x.negatives)} {_pct(x.model[1], x.negatives)} "
+                  f"{_pct(x.both[1], x.negatives)}")
+            totals += [x.positives, x.negatives, *x.rules, *x.model, *x.both]
+        p, n, rc, rf, mc, mf, bc, bf = (int(v) for v in totals)
+        print(f"  {'all left-out sets':44s} {_pct(rc, p)} {_pct(mc, p)} {_pct(bc, p)}   "
+              f"{_pct(rf, n)} {_pct(mf, n)} {_pct(bf, n)}")
+
+
+def print_engine(scores: dict[str, dict[str, Tally]], failures: bool) -> None:
+    print("\nThe committed engine (rules + committed model, every policy), per set; the independent sets' "
+          "figures here are in-sample for the model (it was trained on them): the table above is the honest one")
+    for name in sorted(scores, key=lambda n: (n in TEAM_SETS, n)):
+        total = Tally()
+        for tally in scores[name].values():
+            for attr in ("positives", "caught", "negatives", "false_alarms", "exact", "total"):
+                setattr(total, attr, getattr(total, attr) + getattr(tally, attr))
+        print(f"  {name:44s} n={total.total:5d}  recall {_pct(total.caught, total.positives)}  "
+              f"false alarms {_pct(total.false_alarms, total.negatives)}  exact {_pct(total.exact, total.total)}")
+        if failures:
+            for tally in scores[name].values():
+                for line in tally.failures:
+                    print(f"      {line}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m safety_ml.evaluate", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--set", action="append", help="only these left-out sets (default: every independent set)")
+    parser.add_argument("--jobs", type=int, default=2, help="folds trained at once (default 2)")
+    parser.add_argument("--json", type=Path, help="also write the leave-one-set-out figures to this file")
+    parser.add_argument("--failures", action="store_true", help="list every case the engine does not match exactly")
+    parser.add_argument("--no-loso", action="store_true", help="only score the committed engine")
+    args = parser.parse_args(argv)
+    cases = load()
+    chosen = args.set or independent_sets(cases)
+    unknown = sorted(set(chosen) - set(independent_sets(cases)))
+    if unknown:
+        parser.error(f"not independent sets of the corpus: {unknown}")
+    if not args.no_loso:
+        started = time.perf_counter()
+        table = loso(cases, chosen, args.jobs)
+        print_loso(table)
+        print(f"\n  ({len(chosen)} folds in {time.perf_counter() - started:.0f} s)")
+        if args.json:
+            args.json.write_text(json.dumps({k: {d: asdict(x) for d, x in v.items()} for k, v in table.items()},
+                                            indent=1) + "\n", encoding="utf-8")
+    print_engine(score_engine(cases), args.failures)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
