@@ -27,6 +27,7 @@ ROOT = Path(__file__).resolve().parents[1]
 EAGER_IMPORTS = (
     "aws_lambda_powertools",
     "boto3",
+    "botocore",
     "mangum",
     "fastapi",
     "starlette",
@@ -49,6 +50,7 @@ EAGER_IMPORTS = (
     "opentelemetry.instrumentation.psycopg",
     "opentelemetry.instrumentation.redis",
     "opentelemetry.propagators.aws",
+    "requests",  # the OTLP exporter's HTTP client
 )
 REPORTED_MODULES = (
     "openai", "anthropic", "aws_xray_sdk", "opentelemetry.sdk.trace", "boto3", "botocore", "fastapi", "mangum",

@@ -59,10 +59,11 @@ EVENTS = ROOT / "events"
 HANDLER_FUNCTIONS = ("chat", "plan", "insights", "expire_sessions")
 FUNCTIONS = (*HANDLER_FUNCTIONS, "chat_stream")
 PROVIDER_CALLING = {"chat", "plan", "chat_stream"}
-GUARDED = {"chat", "chat_stream"}
-"""Functions the stack gives SAFETY_GUARD (infra/cdk/coach_infra/functions.py `guarded`); its
-default there is `none` (coach:safetyGuard), which the environment here reproduces: without it
-the settings would pick the moderation guard from the OpenAI key."""
+GUARDED = {"chat", "chat_stream", "plan"}
+"""Functions the stack gives SAFETY_GUARD (infra/cdk/coach_infra/functions.py `guarded`). The stack's
+default is `auto` (moderation with OpenAI); the environment here sets `none`, so a start is measured
+without a guard call the fake does not script (the guard's cost is bench/guard_latency.py's);
+without it the settings would pick the moderation guard from the OpenAI key."""
 START_TIMEOUT = 60.0
 TRACE_HEADER = "Root=1-67891233-abcdef012345678912345678;Parent=53995c3f42cd8ad8;Sampled=1"
 
@@ -70,6 +71,7 @@ TRACE_HEADER = "Root=1-67891233-abcdef012345678912345678;Parent=53995c3f42cd8ad8
 DIST_IMPORTS = {
     "aws-lambda-powertools": ("aws_lambda_powertools",),
     "boto3": ("boto3",),
+    "botocore": ("botocore",),
     "mangum": ("mangum",),
     "fastapi": ("fastapi",),
     "starlette": ("starlette",),
@@ -91,6 +93,7 @@ DIST_IMPORTS = {
     "opentelemetry-instrumentation-psycopg": ("opentelemetry.instrumentation.psycopg",),
     "opentelemetry-instrumentation-redis": ("opentelemetry.instrumentation.redis",),
     "opentelemetry-propagator-aws-xray": ("opentelemetry.propagators.aws",),
+    "requests": ("requests",),
 }
 
 
