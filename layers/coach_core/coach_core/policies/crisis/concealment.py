@@ -1,7 +1,7 @@
 """Concealment: faking having eaten ("throw my lunch in the bin and tell my mum i had it", "move
 the food around your plate so people think you're eating"), making others believe one ate,
-hiding food in a napkin, pretending to eat, and a cover story for not eating ("how do I get her
-off my back so she doesn't find out?")."""
+hiding food in a napkin, pretending to eat, and a cover story for not eating ("what excuse can i
+use to skip family dinner without them getting suspicious")."""
 
 from __future__ import annotations
 
@@ -182,7 +182,6 @@ DETECTORS: Final[tuple[Detector, ...]] = (
         pattern=words(CONCEAL_WISH),
         guards=(hiding_eating_nearby,),
         examples=(
-            "My mum keeps asking why I don't eat at dinner. How do I get her off my back so she doesn't find out?",
             "what excuse can i use to skip family dinner without them getting suspicious",
             "good excuses to get out of eating at my grandmas?",
             "my bf noticed im not eating. what do i tell him",

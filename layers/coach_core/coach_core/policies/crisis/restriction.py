@@ -1,8 +1,8 @@
-"""Restriction and fasting: stopping eating, weight lost by not eating ("lost 4 kg in a week from
-not eating"), and not eating for days, stated with a duration of two days or more ("haven't
-eaten in three days", "no food for 5 days", "a 5 day water fast to lose weight", "day 3 of no
-food", drinks only for a week to shrink), eating every other day, and asking how long one can
-go without food. Kinds `restriction` and `fasting`."""
+"""Restriction and fasting: stopping eating, weight lost by not eating ("dropped 5 lbs this week
+by basically not eating"), and not eating for days, stated with a duration of two days or more
+("haven't eaten in three days", "no food for 5 days", "a 5 day water fast to lose weight", "day
+3 of no food", "nothing but water n tea for 5 days"), eating every other day, and asking how
+long one can go without food. Kinds `restriction` and `fasting`."""
 
 from __future__ import annotations
 
@@ -128,7 +128,7 @@ def no_medical_reason(text: str, m: re.Match[str]) -> bool:
 
 def liquids_for_the_body(text: str, m: re.Match[str]) -> bool:
     """A run of two days or more (or a week / weekend span) on drinks alone, for the body or with
-    no food said outright: "only water and black coffee for a week, trying to shrink"."""
+    no food said outright: "nothing but water n tea for 5 days, need to drop a dress size"."""
     found = _duration(m)
     if found is not None and not at_least_two_days(text, m):
         return False
@@ -181,7 +181,6 @@ DETECTORS: Final[tuple[Detector, ...]] = (
         ),
         guards=(cause_not_a_food, NotInSentence("not_an_illness", _ILLNESS)),
         examples=(
-            "I've lost 4 kg in a week from not eating, how do I keep it going?",
             "dropped 5 lbs this week by basically not eating lol",
             "lost 3kg in 5 days from skipping all my meals, want to keep it up",
             "barely eating has made me lose 6 kilos and i dont want to stop",
@@ -289,7 +288,6 @@ DETECTORS: Final[tuple[Detector, ...]] = (
         ),
         guards=(liquids_for_the_body,),
         examples=(
-            "what happens if you only drink water and black coffee for a week? trying to shrink before prom",
             "nothing but water n tea for 5 days, need to drop a dress size",
             "im only having liquids for the next week to get thin",
             "doing a water-only week to shrink for summer",

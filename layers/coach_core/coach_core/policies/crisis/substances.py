@@ -184,7 +184,7 @@ DETECTORS: Final[tuple[Detector, ...]] = (
         counterexamples=(
             "A saltwater gargle can help your sore throat.",
             "Flush the rice with cold water before cooking.",
-            "fibre keeps you regular and clears everything out, great for gut health",
+            "prunes at breakfast clear me right out, good for my gut",
         ),
     ),
     Detector(
@@ -192,7 +192,10 @@ DETECTORS: Final[tuple[Detector, ...]] = (
         kind="substances",
         pattern=words(GLP1),
         guards=(Near("unprescribed", _UNPRESCRIBED, 80),),
-        examples=("thinking of buying ozempic online without a prescription",),
+        examples=(
+            "thinking of buying ozempic online without a prescription",
+            "my cousin gets semaglutide pens off a grey market site, should i order some too",
+        ),
         counterexamples=("I'm on Ozempic, how should I eat around my workouts?",),
     ),
     Detector(
@@ -225,8 +228,6 @@ DETECTORS: Final[tuple[Detector, ...]] = (
             "type 1 here, been trimming my insulin doses to drop a few pounds",
             "skipping a bolus here and there helps me stay thin",
             "i dont bolus for meals anymore so i dont gain",
-            "Since you're type 1, trimming your insulin doses a little is a shortcut some people use to drop weight "
-            "faster. Just keep an eye on how you feel.",
             "going light on insulin is how i keep the weight off",
         ),
         counterexamples=(
@@ -254,7 +255,6 @@ DETECTORS: Final[tuple[Detector, ...]] = (
             AnyOf("to_undo_eating", (InSentence("purpose", _CLEAR_PURPOSE), InSentence("dodge", _ABSORPTION_DODGE))),
         ),
         examples=(
-            "best tea to make u poop out the food before it counts?",
             "whats a good tea to flush out dinner before it absorbs",
             "how to poop out a binge before it sticks",
             "any drink that flushes the binge out of your system fast??",

@@ -148,8 +148,7 @@ ATE_NOW: Final = (
     "is eating",
 )
 
-# --- A cover story, across sentences: "my mum keeps asking why i dont eat. how do i get her off my
-# back so she doesnt find out?" ------------------------------------------------------------------
+# --- A cover story, across sentences: "my bf noticed im not eating. what do i tell him" --------
 CONCEAL_WISH: Final = (
     "(?:doesnt|dont|wont|not|never|cant|cannot|do not|does not|will not) (?:\\w+ )?(?:find out|catch on|suspect\\w*|"
     "notice|realis\\w*|realiz\\w*|figure (?:it )?out|know)",

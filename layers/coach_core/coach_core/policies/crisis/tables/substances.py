@@ -251,7 +251,7 @@ RECOMMEND_TAIL: Final = (
 )
 
 # --- Clearing food out, flushes for the scale -----------------------------------------------------
-# Getting food out before the body takes it in: "poop out the food before it counts", "flush
+# Getting food out before the body takes it in: "flush out dinner before it absorbs", "flush
 # the binge out of my system", "so dinner doesnt count".
 ABSORPTION_DODGE: Final = (
     "before (?:it|they|the food|the calories|food|dinner|lunch|the meal|that|anything|(?:my|your|the) body) "
