@@ -34,6 +34,7 @@ BENCHMARKS = (
     "snapstart",
     "guard_latency",
     "soak",
+    "grounding_speed",
 )
 RESULTS = ROOT / "bench" / "results"
 

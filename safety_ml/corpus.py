@@ -208,6 +208,17 @@ def dedupe(cases: Sequence[Case]) -> tuple[list[Case], list[tuple[Case, Case, fl
     return kept, [(cases[i], cases[j], jac) for j, (i, jac) in sorted(dropped.items())]
 
 
+def digest(cases: Sequence[Case]) -> str:
+    """A hash of every case and label, in corpus order: the artifact and the figures record it,
+    so a test can tell when either is stale."""
+    import hashlib
+
+    h = hashlib.sha256()
+    for c in cases:
+        h.update(json.dumps(c.as_json(), ensure_ascii=False, sort_keys=True).encode())
+    return h.hexdigest()
+
+
 def write_set(path: Path, cases: Sequence[Case]) -> None:
     path.write_text("".join(json.dumps(c.as_json(), ensure_ascii=False) + "\n" for c in cases), encoding="utf-8")
 
@@ -233,7 +244,7 @@ def add(new_file: Path, sets_dir: Path = SETS_DIR) -> int:
 
 
 def _only_set(path: Path) -> str:
-    names = {json.loads(line)["set"] for line in path.read_text(encoding="utf-8").splitlines() if line.strip()}
+    names = {str(json.loads(line)["set"]) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()}
     if len(names) != 1:
         raise CorpusError(f"{path.name}: one set per file, found {sorted(names)}")
     return names.pop()

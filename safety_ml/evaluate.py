@@ -9,7 +9,11 @@
 2. The committed engine (rules + committed model, every policy) per set: recall, false alarms
    and exact matches; `--failures` lists every case that is not an exact match with its rules.
 
-    python -m safety_ml.evaluate [--set NAME]... [--jobs N] [--json FILE] [--failures] [--no-loso]
+    python -m safety_ml.evaluate [--set NAME]... [--jobs N] [--write] [--failures] [--no-loso]
+
+`--write` records both tables in `safety_corpus/figures.json` with the corpus's and the artifact's
+hashes; `tests/unit/test_safety_cases.py` takes its thresholds from there (and fails when the
+corpus or the artifact changed since: run `make eval-safety ARGS=--write` again).
 """
 
 from __future__ import annotations
@@ -22,15 +26,17 @@ import time
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
-from pathlib import Path
 from typing import Any
 
 import numpy as np
 
 from coach_core.policies.crisis import find_crisis
 from coach_core.policies.engine import SafetyPolicyEngine, get_engine
-from safety_ml.corpus import TEAM_SETS, Case, independent_sets, load
-from safety_ml.train import Features, train
+from coach_core.policies.learned.model import ARTIFACT
+from safety_ml.corpus import ROOT, TEAM_SETS, Case, digest, independent_sets, load
+from safety_ml.train import ARTIFACT_DIR, Features, train
+
+FIGURES = ROOT / "safety_corpus" / "figures.json"
 
 DIRECTION_NAMES = {"input": "user messages (flag)", "output": "coach replies (block)"}
 
@@ -183,7 +189,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m safety_ml.evaluate", description=__doc__.split("\n\n")[0])
     parser.add_argument("--set", action="append", help="only these left-out sets (default: every independent set)")
     parser.add_argument("--jobs", type=int, default=2, help="folds trained at once (default 2)")
-    parser.add_argument("--json", type=Path, help="also write the leave-one-set-out figures to this file")
+    parser.add_argument("--write", action="store_true", help=f"record the figures in {FIGURES.relative_to(ROOT)}")
     parser.add_argument("--failures", action="store_true", help="list every case the engine does not match exactly")
     parser.add_argument("--no-loso", action="store_true", help="only score the committed engine")
     args = parser.parse_args(argv)
@@ -192,16 +198,42 @@ def main(argv: list[str] | None = None) -> int:
     unknown = sorted(set(chosen) - set(independent_sets(cases)))
     if unknown:
         parser.error(f"not independent sets of the corpus: {unknown}")
+    if args.write and (args.no_loso or args.set):
+        parser.error("--write records the whole table: no --set, no --no-loso")
+    table: dict[str, dict[str, Layers]] = {}
     if not args.no_loso:
         started = time.perf_counter()
         table = loso(cases, chosen, args.jobs)
         print_loso(table)
         print(f"\n  ({len(chosen)} folds in {time.perf_counter() - started:.0f} s)")
-        if args.json:
-            args.json.write_text(json.dumps({k: {d: asdict(x) for d, x in v.items()} for k, v in table.items()},
-                                            indent=1) + "\n", encoding="utf-8")
-    print_engine(score_engine(cases), args.failures)
+    engine = score_engine(cases)
+    print_engine(engine, args.failures)
+    if args.write:
+        write_figures(cases, table, engine)
+        print(f"\nwrote {FIGURES.relative_to(ROOT)}")
     return 0
+
+
+def engine_summary(engine: dict[str, dict[str, Tally]]) -> dict[str, dict[str, int]]:
+    """Per set: the committed engine's totals over every class (what the test compares)."""
+    out: dict[str, dict[str, int]] = {}
+    for name, classes in engine.items():
+        keys = ("positives", "caught", "negatives", "false_alarms", "exact", "total")
+        out[name] = {k: sum(getattr(t, k) for t in classes.values()) for k in keys}
+    return out
+
+
+def write_figures(
+    cases: Sequence[Case], table: dict[str, dict[str, Layers]], engine: dict[str, dict[str, Tally]]
+) -> None:
+    meta = json.loads((ARTIFACT_DIR / f"{ARTIFACT}.json").read_text(encoding="utf-8"))
+    figures = {
+        "corpus_sha256": digest(cases),
+        "model_sha256": meta["sha256"],
+        "loso": {name: {d: asdict(x) for d, x in per.items()} for name, per in table.items()},
+        "engine": engine_summary(engine),
+    }
+    FIGURES.write_text(json.dumps(figures, indent=1, sort_keys=True) + "\n", encoding="utf-8")
 
 
 if __name__ == "__main__":

@@ -21,7 +21,6 @@ import math
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any, Final
 
 import numpy as np
@@ -30,7 +29,7 @@ from sklearn.linear_model import SGDClassifier
 
 from coach_core.policies.learned.features import FeatureSpec, indices, windows
 from coach_core.policies.learned.model import ARTIFACT, DIRECTIONS, CrisisModel
-from safety_ml.corpus import ROOT, TEAM_SETS, Case, load
+from safety_ml.corpus import ROOT, TEAM_SETS, Case, digest, load
 
 VERSION: Final = "v1"
 SPEC: Final = FeatureSpec(bits=20, word_ngrams=3)
@@ -84,7 +83,7 @@ class Linear:
 
 
 def fit(features: Features, cases: Sequence[Case], mask: np.ndarray) -> Linear:
-    idx = np.flatnonzero(mask)
+    idx = np.flatnonzero(mask).tolist()
     x = _rows([features.whole[i] for i in idx], [cases[i].direction == "output" for i in idx])
     y = np.array([cases[i].crisis for i in idx])
     clf = SGDClassifier(
@@ -126,7 +125,7 @@ def set_folds(cases: Sequence[Case], folds: int = FOLDS) -> list[list[str]]:
 def threshold_for(negatives: np.ndarray, target: float = TARGET_FALSE_ALARMS) -> float:
     """The lowest logit that leaves at most `target` of these negatives at or above it."""
     ordered = np.sort(negatives)[::-1]
-    allowed = int(math.floor(target * len(ordered)))
+    allowed = math.floor(target * len(ordered))
     return float(np.nextafter(ordered[allowed], np.inf)) if allowed < len(ordered) else float(ordered[-1])
 
 
@@ -146,7 +145,7 @@ def choose(features: Features, cases: Sequence[Case], mask: np.ndarray) -> dict[
         held = mask & np.isin(sets, group)
         model = fit(features, cases, mask & ~held)
         idx = np.flatnonzero(held)
-        for variant, values in case_logits(model, features, cases, idx).items():
+        for variant, values in case_logits(model, features, cases, idx.tolist()).items():
             scores[variant][idx] = values
     choices: dict[str, Choice] = {}
     for d in DIRECTIONS:
@@ -178,14 +177,14 @@ class Trained:
         from array import array
 
         size = 1 << SPEC.bits
-        weights = {}
+        weights: dict[str, array[int]] = {}
         for n, d in enumerate(DIRECTIONS):
             block = array("h")
             block.frombytes(blob[2 * size * n : 2 * size * (n + 1)])
             weights[d] = block
         per = meta["directions"]
         return CrisisModel(
-            VERSION, SPEC, weights, {d: per[d]["scale"] for d in DIRECTIONS}, {d: per[d]["bias"] for d in DIRECTIONS},
+            VERSION, SPEC, meta["sha256"], weights, {d: per[d]["scale"] for d in DIRECTIONS}, {d: per[d]["bias"] for d in DIRECTIONS},
             {d: per[d]["threshold"] for d in DIRECTIONS}, {d: per[d]["windows"] for d in DIRECTIONS},
         )
 
@@ -225,14 +224,6 @@ def export_bytes(trained: Trained, provenance: dict[str, Any]) -> tuple[bytes, d
     return blob, meta
 
 
-def corpus_digest(cases: Sequence[Case]) -> str:
-    """A hash of the training data as the model saw it (the artifact records it)."""
-    h = hashlib.sha256()
-    for c in cases:
-        h.update(json.dumps([c.id, c.direction, c.text, c.crisis], ensure_ascii=False).encode())
-    return h.hexdigest()
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m safety_ml.train", description=__doc__.split("\n\n")[0])
     parser.add_argument("--check", action="store_true", help="train and compare with the committed artifact")
@@ -240,7 +231,7 @@ def main(argv: list[str] | None = None) -> int:
     cases = load()
     trained = train(cases)
     sets = sorted({c.set for c in cases})
-    blob, meta = export_bytes(trained, {"corpus_sha256": corpus_digest(cases), "sets": len(sets)})
+    blob, meta = export_bytes(trained, {"corpus_sha256": digest(cases), "sets": len(sets)})
     text = json.dumps(meta, indent=1, sort_keys=True) + "\n"
     paths = ARTIFACT_DIR / f"{ARTIFACT}.bin", ARTIFACT_DIR / f"{ARTIFACT}.json"
     for d in DIRECTIONS:

@@ -1,7 +1,9 @@
 """`coach policy-check` as a user runs it: a subprocess reading JSON lines on stdin and
 writing one JSON line per case, in order, flushed per line (SAFETY_POLICIES.md,
-"Evaluation interface"). The labelled sample (tests/data/safety/sample.jsonl) and every other
-labelled case file in the repository must come out exactly as labelled."""
+"Evaluation interface"). The labelled sample that came with the policies (the corpus's
+`spec-sample` set) must come out exactly as labelled, and every line must come out exactly as a
+request would judge it: the rules and the learned crisis model, with the rule that decided and the
+model's score."""
 
 from __future__ import annotations
 
@@ -12,10 +14,12 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from coach_core.policies import POLICY_ORDER
-from tests.safety_cases import SAMPLE, TUNED_FILES, load_cases
+from coach_core.policies import POLICY_ORDER, get_engine
+from coach_core.policies.learned import load_model
+from safety_ml.corpus import Case, load
 
-OUTPUT_KEYS = {"id", "action", "violations", "disclaimers", "rules"}
+OUTPUT_KEYS = {"id", "action", "violations", "disclaimers", "rules", "crisis_score"}
+CORPUS = load()
 
 
 def _command() -> list[str]:
@@ -31,45 +35,43 @@ def _run(stdin: str) -> list[dict[str, Any]]:
     return [json.loads(line) for line in proc.stdout.splitlines()]
 
 
-def _mismatches(cases: list[dict[str, Any]], results: list[dict[str, Any]]) -> list[tuple[Any, ...]]:
-    return [
-        (c["id"], c["expected_action"], sorted(c["expected_violations"]), r["action"], r["rules"])
-        for c, r in zip(cases, results, strict=True)
-        if (r["action"], set(r["violations"])) != (c["expected_action"], set(c["expected_violations"]))
-    ]
+def _stdin(cases: list[Case]) -> str:
+    return "".join(json.dumps({"id": c.id, "direction": c.direction, "text": c.text}) + "\n" for c in cases)
 
 
 def test_sample_cases_come_out_as_labelled() -> None:
     """GIVEN every labelled sample line WHEN piped through `coach policy-check` THEN each output line has
-    the expected action and violations, in input order, in exactly the spec's shape."""
-    cases = [json.loads(line) for line in SAMPLE.read_text(encoding="utf-8").splitlines() if line.strip()]
+    the expected action and violations, in input order, in exactly the documented shape."""
+    cases = [c for c in CORPUS if c.set == "spec-sample"]
     assert len(cases) == 40
-    stdin = "".join(
-        json.dumps({"id": c["id"], "direction": c["direction"], "text": c["text"]}) + "\n" for c in cases
-    )
-    results = _run(stdin)
-    assert [r["id"] for r in results] == [c["id"] for c in cases]
-    assert _mismatches(cases, results) == []
+    results = _run(_stdin(cases))
+    assert [r["id"] for r in results] == [c.id for c in cases]
+    mismatches = [(c.id, r["action"], r["rules"]) for c, r in zip(cases, results, strict=True)
+                  if (r["action"], tuple(r["violations"])) != (c.expected_action, c.expected_violations)]
+    assert mismatches == []
     for r in results:
         assert set(r) == OUTPUT_KEYS
         assert set(r["disclaimers"]) <= {"general", "medical", "calorie_minimum", "weight_loss_rate"}
+        assert 0.0 <= r["crisis_score"] <= 1.0
 
 
-def test_every_case_file_in_the_repository_comes_out_as_labelled() -> None:
-    """GIVEN every labelled case file (new classes, regression, sample) WHEN piped through the real
-    `coach policy-check` THEN each line comes out as labelled, and `rules` names one rule per violation,
-    in the same order, each prefixed with its policy."""
-    cases = [c for path in TUNED_FILES for c in load_cases(Path(path))]
-    stdin = "".join(
-        json.dumps({"id": c["id"], "direction": c["direction"], "text": c["text"]}) + "\n" for c in cases
-    )
-    results = _run(stdin)
-    assert [r["id"] for r in results] == [c["id"] for c in cases]
-    assert _mismatches(cases, results) == []
-    for r in results:
-        assert len(r["rules"]) == len(r["violations"])
+def test_every_line_comes_out_as_a_request_would_judge_it() -> None:
+    """GIVEN the team's labelled sets and one independent set WHEN piped through the real `coach
+    policy-check` THEN every line carries the in-process engine's action, violations and rules (one rule
+    per violation, prefixed with its policy; `crisis.model.<version>` when the model alone decided) and
+    the model's score."""
+    cases = [c for c in CORPUS if c.set in ("team-decisions", "team-classes", "w07-euphemism-metaphor")]
+    engine, model = get_engine(), load_model()
+    results = _run(_stdin(cases))
+    assert [r["id"] for r in results] == [c.id for c in cases]
+    for c, r in zip(cases, results, strict=True):
+        expected = engine.check(c.text, c.direction)
+        assert (r["action"], r["violations"], r["rules"]) == (
+            expected.action, list(expected.violation_types), list(expected.rule_ids)), c.id
+        assert r["crisis_score"] == model.score(c.text, c.direction).probability
         assert all(rule.split(".")[0] == policy for rule, policy in zip(r["rules"], r["violations"], strict=True))
         assert r["violations"] == [p for p in POLICY_ORDER if p in r["violations"]]
+    assert any(rule == model.rule_id for r in results for rule in r["rules"])
 
 
 def test_malformed_lines_yield_errors_and_the_run_goes_on() -> None:
@@ -95,6 +97,7 @@ def test_malformed_lines_yield_errors_and_the_run_goes_on() -> None:
         "violations": ["weight_loss_rate"],
         "disclaimers": ["weight_loss_rate"],
         "rules": ["weight_loss_rate.above_1kg_per_week"],
+        "crisis_score": results[0]["crisis_score"],
     }
     assert (results[5]["action"], results[5]["violations"]) == ("block", ["calorie_minimum"])
     assert all(isinstance(r["error"], str) and r["error"] for r in results if "error" in r)

@@ -50,7 +50,7 @@ DATA_KEYS = {
     "token": {"content"},
     "tool_start": {"tool_name", "description", "input_summary"},
     "tool_end": {"tool_name", "latency_ms", "cached", "status", "output_summary"},
-    "done": {"session_id", "confidence", "data_gaps", "disclaimers", "tool_trace", "provider"},
+    "done": {"session_id", "confidence", "data_gaps", "disclaimers", "tool_trace", "provider", "grounding"},
     "error": {"message"},
 }
 NOTHING = {"sessions": 0, "tool_calls": 0, "violations": 0}
@@ -68,6 +68,10 @@ def assert_contract(events: list[dict[str, Any]]) -> None:
     terminal = [e for e in events if e["type"] in ("done", "error")]
     assert len(terminal) == 1 and events[-1] is terminal[0]
     if terminal[0]["type"] == "done":
+        grounding = terminal[0]["data"]["grounding"]
+        assert set(grounding) == {"checked", "ungrounded"} and grounding["checked"] >= len(grounding["ungrounded"])
+        for figure in grounding["ungrounded"]:
+            assert set(figure) == {"text", "value", "unit"}
         for item in terminal[0]["data"]["tool_trace"]:
             assert set(item) == {"tool_name", "latency_ms", "cached"}
         for gap in terminal[0]["data"]["data_gaps"]:

@@ -19,7 +19,7 @@ DASHBOARD_METRICS = (
     "Requests", "Latency", "TimeToFirstToken", "TokensUsed", "ToolLatency", "ToolCalls", "ToolCacheHits",
     "Violations_crisis", "Violations_calorie_minimum", "Violations_weight_loss_rate", "Violations_medical",
     "GuardVerdict_crisis", "GuardVerdict_safe", "GuardVerdict_unavailable", "RateLimited",
-    "SessionsExpired", "HistoriesPurged", "ViolationExcerptsPurged",
+    "SessionsExpired", "HistoriesPurged", "ViolationExcerptsPurged", "FiguresChecked", "UngroundedFigures",
 )  # fmt: skip
 
 
@@ -95,6 +95,21 @@ def test_failover_and_open_breakers_are_alarmed_per_model_calling_function(synth
         assert all((a["Statistic"], a["Threshold"]) == ("Sum", threshold) for a in found.values()), metric
 
 
+def test_a_drifting_model_is_alarmed_on_the_share_of_ungrounded_figures(synth: Synth) -> None:
+    """GIVEN the synthesized stack THEN /chat and /chat/stream alarm when 5 % or more of the figures
+    stated about users' data matched nothing their data holds for 15 minutes (numeric grounding)."""
+    found = {}
+    for a in alarms(synth).values():
+        used = {q["Id"]: q for q in a.get("Metrics", [])}
+        if {"checked", "ungrounded"} <= set(used):
+            stat = used["ungrounded"]["MetricStat"]
+            assert stat["Metric"]["MetricName"] == "UngroundedFigures" and stat["Stat"] == "Sum"
+            assert used["checked"]["MetricStat"]["Metric"]["MetricName"] == "FiguresChecked"
+            found[stat["Metric"]["Dimensions"][0]["Value"]] = a
+    assert set(found) == {"coach-chat", "coach-chat-stream"}
+    assert all((a["Threshold"], a["EvaluationPeriods"]) == (5, 3) for a in found.values())
+
+
 def test_access_logs_are_json_and_execution_logs_are_on(synth: Synth) -> None:
     (stage,) = synth.resources("AWS::ApiGateway::Stage").values()
     setting = stage["Properties"]["AccessLogSetting"]
@@ -116,6 +131,6 @@ def test_dashboard_shows_the_contract_metrics(synth: Synth) -> None:
     for name in DASHBOARD_METRICS:
         assert f'\\"{name}\\"' in body, name
     for title in ("Requests", "p50 / p99", "Tokens used", "Tool cache hit rate", "Policy violations by policy",
-                  "Safety guard verdicts", "Rate limited (429)"):  # fmt: skip
+                  "Safety guard verdicts", "Rate limited (429)", "Numeric grounding"):  # fmt: skip
         assert title in body, title
     assert '\\"CoachAI\\"' in body and '\\"service\\"' in body

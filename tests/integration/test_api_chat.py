@@ -48,7 +48,7 @@ pytestmark = pytest.mark.integration
 
 CHAT = "/api/v1/coach/chat"
 RESPONSE_KEYS = {"message", "session_id", "tool_trace", "confidence", "data_gaps", "disclaimers", "tokens_used",
-                 "finish_reason", "provider"}
+                 "finish_reason", "provider", "grounding"}
 TRACE_KEYS = {"tool_name", "description", "input_summary", "output_summary", "latency_ms", "cached", "status"}
 SECRET = "sk-live-DO-NOT-LEAK-7f3a9c"
 
@@ -84,6 +84,7 @@ async def test_given_a_tool_round_when_chatting_then_every_response_field_is_fil
     assert body["provider"] == "openai"
     assert body["tokens_used"] == 300
     assert body["disclaimers"] == []
+    assert body["grounding"] == {"checked": 1, "ungrounded": []}  # 0.7 kg a week is the tool's weekly rate
     assert body["confidence"] == 0.67  # mean of 4/7, 3/7 and a complete profile
     assert [g["field"] for g in body["data_gaps"]] == ["checkins", "nutrition"]
     assert all(set(g) == {"field", "description", "suggestion"} for g in body["data_gaps"])

@@ -102,9 +102,10 @@ def test_given_chat_event_with_claims_when_invoked_then_the_contract_response_co
     body = json.loads(response["body"])
     assert set(body) == {
         "message", "session_id", "tool_trace", "confidence", "data_gaps", "disclaimers", "tokens_used",
-        "finish_reason", "provider",
+        "finish_reason", "provider", "grounding",
     }
     assert body["finish_reason"] == "stop" and body["provider"] == "offline"
+    assert body["grounding"]["checked"] >= 1 and body["grounding"]["ungrounded"] == []  # the offline model's figures
     assert [t["tool_name"] for t in body["tool_trace"]] == ["get_weight_trend"]
     assert "kg" in body["message"]
 

@@ -30,6 +30,7 @@ NOT_BREACHING = cloudwatch.TreatMissingData.NOT_BREACHING
 API_5XX_RATE = 0.05  # share of requests answered 5xx in 5 minutes
 STREAM_ERRORS = 5
 FAILOVERS = 10  # model rounds answered by the fallback in 5 minutes: the primary is degraded
+UNGROUNDED_PERCENT = 5  # figures about users' data that match nothing their data holds, for 15 minutes
 RDS_CPU_PERCENT = 80
 CACHE_MEMORY_PERCENT = 80
 PINNED_SESSIONS = 10
@@ -132,6 +133,23 @@ class CoachMonitoring(Construct):
                 f"Coach function {name}: {FAILOVERS} or more model rounds failed over in 5 minutes",
                 coach_metric("ProviderFailover", name),
                 FAILOVERS,
+            )
+
+        # A model that drifts states figures the tools did not return (numeric grounding).
+        for name in ("chat", "chat_stream"):
+            share = cloudwatch.MathExpression(
+                expression="IF(checked > 0, 100 * ungrounded / checked, 0)",
+                using_metrics={"checked": coach_metric("FiguresChecked", name),
+                               "ungrounded": coach_metric("UngroundedFigures", name)},
+                period=PERIOD,
+            )
+            self._alarm(
+                f"{construct_id(name)}UngroundedFigures",
+                f"Coach function {name}: {UNGROUNDED_PERCENT}% or more of the figures stated about users' data "
+                "matched nothing their data holds, for 15 minutes",
+                share,
+                UNGROUNDED_PERCENT,
+                periods=3,
             )
 
     def _api_alarms(self, api: apigw.RestApi) -> None:
@@ -249,6 +267,11 @@ class CoachMonitoring(Construct):
         dashboard.add_widgets(
             graph(title="Policy violations by policy", left=violations),
             graph(title="Safety guard verdicts", left=verdicts),
+            graph(
+                title="Numeric grounding: figures checked, not in the data",
+                left=[*per_service("FiguresChecked", ("chat", "chat_stream")),
+                      *per_service("UngroundedFigures", ("chat", "chat_stream"))],
+            ),
             graph(
                 title="Rate limited (429)",
                 left=[*per_service("RateLimited", API_SERVICES), *per_service("RateLimitFallback", API_SERVICES)],

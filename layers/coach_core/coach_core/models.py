@@ -124,6 +124,27 @@ class ToolCallLogRow(_Row):
     """The provider whose model asked for the call (None: the service called the tool itself)."""
 
 
+class UngroundedFigureLog(_Row):
+    """One figure of an answer that matched nothing the turn's data holds, as logged."""
+
+    text: str
+    value: float
+    unit: str
+    expected: str | None = None
+    """The nearest value the data holds, as the tool gave it ("69.79 kg"), if any."""
+
+
+class TurnLogRow(_Row):
+    """One `ai_turn_log` row (user and session are the exchange's): an answered turn's numeric
+    grounding, written with the exchange."""
+
+    provider: str | None
+    finish_reason: str
+    figures_checked: int
+    ungrounded: list[UngroundedFigureLog] = Field(default_factory=list)
+    grounding_repaired: bool = False
+
+
 class PolicyViolationRow(_Row):
     """One `ai_policy_violation_log` row. `rule_id` names the detector or rule that fired;
     `source` is `rules` (a rule of the policy engine), `model` (the learned crisis model alone,

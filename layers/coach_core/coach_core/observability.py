@@ -19,8 +19,8 @@ from aws_lambda_powertools import Logger, Metrics
 from aws_lambda_powertools.metrics import MetricUnit
 
 __all__ = [
-    "MetricUnit", "emit", "emit_usage", "log_exception", "logger", "metrics", "on_lambda", "quiet_http_clients",
-    "tracer",
+    "MetricUnit", "emit", "emit_grounding", "emit_usage", "log_exception", "logger", "metrics", "on_lambda",
+    "quiet_http_clients", "tracer",
 ]
 
 SERVICE_NAME = os.environ.get("POWERTOOLS_SERVICE_NAME", "coach-ai")
@@ -127,3 +127,12 @@ def emit_usage(tokens: int, tool_calls: int, cache_hits: int, violation_types: S
     emit("PolicyViolations", len(violation_types))
     for kind in violation_types:
         emit(f"Violations_{kind}", 1)
+
+
+def emit_grounding(checked: int, ungrounded: int) -> None:
+    """A turn's numeric grounding: figures about the user's data checked, and those that
+    matched nothing the turn's data holds (`UngroundedFigures`: alarm on a model that drifts)."""
+    if not on_lambda():
+        return
+    emit("FiguresChecked", checked)
+    emit("UngroundedFigures", ungrounded)

@@ -91,6 +91,22 @@ class DataGapItem(_Response):
     suggestion: str
 
 
+class UngroundedFigureItem(_Response):
+    text: str = Field(description="The figure as the answer wrote it, e.g. `82.4 kg`.")
+    value: float = Field(description="Its number as written.")
+    unit: str = Field(description="Its unit as written: kg, lb, st, kcal, kJ, g, g/kg, %, h, days, weigh-ins, "
+                      "check-ins, /5, years, cm.")
+
+
+class Grounding(_Response):
+    """The numeric grounding check of the answer: how many figures about the user's data it
+    stated, and those that match nothing this turn's tools, the user context or the user's own
+    messages gave (within the precision they are written at)."""
+
+    checked: int = Field(0, ge=0)
+    ungrounded: list[UngroundedFigureItem] = Field(default_factory=list)
+
+
 class ChatResponse(_Response):
     message: str
     session_id: uuid.UUID
@@ -104,6 +120,7 @@ class ChatResponse(_Response):
         None, description="The provider that answered (`openai`, `anthropic`, `offline`); null when no model was "
         "called (an input answered by a safety policy).",
     )
+    grounding: Grounding = Field(default_factory=lambda: Grounding(checked=0, ungrounded=[]))
 
 
 # --- SSE events (`data: {"type": T, "data": D}`) ---------------------------------------
@@ -140,6 +157,9 @@ class DoneData(_Response):
     disclaimers: list[str]
     tool_trace: list[DoneToolTrace]
     provider: str | None = Field(None, description="As `ChatResponse.provider`: the provider that answered.")
+    grounding: Grounding = Field(
+        default_factory=lambda: Grounding(checked=0, ungrounded=[]), description="As `ChatResponse.grounding`."
+    )
 
 
 class ErrorData(_Response):

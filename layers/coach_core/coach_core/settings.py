@@ -66,6 +66,7 @@ ENV_COACH_VIOLATION_EXCERPT_RETENTION_DAYS = "COACH_VIOLATION_EXCERPT_RETENTION_
 ENV_COACH_MAX_STREAMS_PER_USER = "COACH_MAX_STREAMS_PER_USER"
 ENV_COACH_HASH_SECRET = "COACH_HASH_SECRET"
 ENV_COACH_HASH_SECRET_NAME = "COACH_HASH_SECRET_NAME"
+ENV_COACH_GROUNDING_REPAIR = "COACH_GROUNDING_REPAIR"
 
 ProviderName = Literal["openai", "anthropic", "offline"]
 GuardKind = Literal["none", "moderation", "llm"]
@@ -174,6 +175,9 @@ class Settings(BaseSettings):
         90, ge=1, le=3650, validation_alias=_env(ENV_COACH_VIOLATION_EXCERPT_RETENTION_DAYS)
     )
     """A policy-violation row older than this loses its excerpt of the user's words (the row stays)."""
+    coach_grounding_repair: bool = Field(False, validation_alias=_env(ENV_COACH_GROUNDING_REPAIR))
+    """`/chat` only: when the answer states figures about the user's data that the turn's data does not
+    hold, show the model those figures and the data's values once and check its corrected answer again."""
     coach_rate_limit_per_minute: int | None = Field(
         None, ge=0, le=100_000, validation_alias=_env(ENV_COACH_RATE_LIMIT_PER_MINUTE)
     )

@@ -102,6 +102,7 @@ def done_event(done: TurnDone) -> StreamDoneEvent:
         tool_trace=[DoneToolTrace(tool_name=t.tool_name, latency_ms=t.latency_ms, cached=t.cached)
                     for t in r.tool_trace],
         provider=r.provider,
+        grounding=r.grounding,
     ))
 
 

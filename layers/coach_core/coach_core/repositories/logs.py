@@ -1,4 +1,5 @@
-"""The two observability logs. Each batch is written in one INSERT statement."""
+"""The observability logs (tool calls, policy violations; the turn log is written with the
+exchange, `repositories/turns.py`). Each batch is written in one INSERT statement."""
 
 from __future__ import annotations
 
@@ -64,9 +65,10 @@ async def count_for_user(conn: Conn, user_id: uuid.UUID) -> tuple[int, int]:
 
 
 async def delete_for_user(conn: Conn, user_id: uuid.UUID) -> None:
-    """Both observability logs' rows of one user (they carry no foreign key to users)."""
+    """The observability logs' rows of one user (they carry no foreign key to users)."""
     await conn.execute("DELETE FROM ai_tool_call_log WHERE user_id = %s", (user_id,))
     await conn.execute("DELETE FROM ai_policy_violation_log WHERE user_id = %s", (user_id,))
+    await conn.execute("DELETE FROM ai_turn_log WHERE user_id = %s", (user_id,))
 
 
 PURGED_EXCERPT = ""

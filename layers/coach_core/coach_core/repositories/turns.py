@@ -1,7 +1,8 @@
 """The write a completed chat turn makes, as ONE statement: the exchange (session created or
-appended, history trimmed), the replaced idle session's expiry, and the policy-violation and
-tool-call rows. The day's usage is not part of it: each model call's usage is written as soon
-as it is reported (`repositories.usage.add_usage`), whether or not the exchange is stored.
+appended, history trimmed), the replaced idle session's expiry, the turn's log row (its numeric
+grounding), and the policy-violation and tool-call rows. The day's usage is not part of it: each
+model call's usage is written as soon as it is reported (`repositories.usage.add_usage`),
+whether or not the exchange is stored.
 
 One statement instead of a transaction of five: the connection is in autocommit, so the
 statement is atomic by itself, and it costs one round trip and no BEGIN/COMMIT. Every other
@@ -20,7 +21,7 @@ from dataclasses import dataclass
 from psycopg.types.json import Jsonb
 
 from coach_core.db.connection import Conn
-from coach_core.models import ChatTurn, PolicyViolationRow, ToolCallLogRow
+from coach_core.models import ChatTurn, PolicyViolationRow, ToolCallLogRow, TurnLogRow
 
 WRITTEN = "WHERE EXISTS (SELECT 1 FROM ex)"
 """Every part after the exchange is written only if the exchange was."""
@@ -44,6 +45,12 @@ WITH ex AS (
 ), expired AS (
     UPDATE ai_session SET status = 'EXPIRED', expired_at = %(now)s
     WHERE id = %(expire_id)s::uuid AND status = 'ACTIVE' AND EXISTS (SELECT 1 FROM ex)
+), turn_log AS (
+    INSERT INTO ai_turn_log (user_id, session_id, provider, finish_reason, figures_checked, figures_ungrounded,
+                             ungrounded, grounding_repaired)
+    SELECT %(user_id)s, ex.id, %(turn_provider)s, %(turn_finish)s, %(turn_checked)s, %(turn_ungrounded_count)s,
+           %(turn_ungrounded)s::jsonb, %(turn_repaired)s
+    FROM ex WHERE %(turn_logged)s
 ), violations AS (
     INSERT INTO ai_policy_violation_log (user_id, session_id, direction, violation_type, severity,
         trigger_content, action_taken, rule_id, source, guard_model, category_scores)
@@ -77,6 +84,19 @@ class TurnWrite:
     expire_id: uuid.UUID | None
     violations: Sequence[PolicyViolationRow]
     tool_rows: Sequence[ToolCallLogRow]
+    turn_log: TurnLogRow | None = None
+
+
+def _turn_log_params(row: TurnLogRow | None) -> dict[str, object]:
+    return {
+        "turn_logged": row is not None,
+        "turn_provider": row.provider if row else None,
+        "turn_finish": row.finish_reason if row else "",
+        "turn_checked": row.figures_checked if row else 0,
+        "turn_ungrounded_count": len(row.ungrounded) if row else 0,
+        "turn_ungrounded": Jsonb([u.model_dump(mode="json") for u in row.ungrounded] if row else []),
+        "turn_repaired": row.grounding_repaired if row else False,
+    }
 
 
 def _params(w: TurnWrite) -> dict[str, object]:
@@ -94,6 +114,7 @@ def _params(w: TurnWrite) -> dict[str, object]:
         "violations": Jsonb([r.model_dump(mode="json") for r in w.violations]),
         "tools": Jsonb([r.model_dump(mode="json") for r in w.tool_rows]),
         "user_id": w.user_id,
+        **_turn_log_params(w.turn_log),
     }
 
 

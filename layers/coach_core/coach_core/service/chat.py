@@ -32,6 +32,7 @@ from typing import Any
 
 from coach_core.context_builder import UserContext
 from coach_core.errors import ProviderError
+from coach_core.grounding import NOTHING_CHECKED, GroundingCheck, GroundingReport
 from coach_core.guard import GuardVerdict
 from coach_core.models import PolicyViolationRow, ToolCallLogRow
 from coach_core.observability import emit_usage
@@ -50,6 +51,7 @@ from coach_core.prompts.system_prompts import get_system_prompt
 from coach_core.providers.attribution import last_provider
 from coach_core.providers.base import Message, ToolDefinition, estimate_prompt_tokens
 from coach_core.schemas import ChatRequest, ChatResponse, DataGapItem, FinishReason, ToolTraceItem
+from coach_core.service import grounding as numbers
 from coach_core.service.metering import UsageMeter
 from coach_core.service.parts import ServiceParts
 from coach_core.service.safety import guard_message, guard_row, start_input_guard, stop
@@ -320,6 +322,7 @@ class ChatService:
                 streamed=streamed,
             )
             gate = StreamingOutputGuard(self.policies) if streamed else None
+            figures = GroundingCheck()  # numeric grounding: fed what the user is shown
             result: OrchestratorResult | None = None
             stopped: PolicyResult | None = None
             # Nothing leaves before the verdict; a crisis verdict closes the loop at once, which
@@ -334,6 +337,7 @@ class ChatService:
                             step = gate.feed(item.content)
                             if step.released:
                                 yield TokenEvent(step.released)
+                                figures.feed(step.released)
                             if step.blocked is not None:
                                 stopped = step.blocked
                                 break
@@ -352,13 +356,14 @@ class ChatService:
                                                   tool_rows=tools.take_log_rows()):
                     yield event
                 return
+            refs = numbers.turn_references(turn.context, state.history, turn.message, tools.outputs)
             if stopped is not None:  # a streamed sentence the rules would replace: never sent
                 rows = violations + violation_rows(stopped, user_id, state.id, "output")
                 safety = stopped.replacement_message or FALLBACK_SAFETY_MESSAGE
                 async for event in self._replaced(
                     turn, gate.released_text if gate else "", safety, rows,
                     dedupe(checked_in.disclaimers, stopped.disclaimers), guard_tokens=guard_tokens,
-                    tool_rows=tools.take_log_rows(), provider=last_provider(),
+                    tool_rows=tools.take_log_rows(), provider=last_provider(), grounding=figures.report(refs),
                 ):
                     yield event
                 return
@@ -368,6 +373,7 @@ class ChatService:
             verdict_out = None if self.guard is None else await self.guard.check(
                 result.text, "output", user_id=user_id, bill=turn.meter.guard
             )
+            was_repaired = False
             guard_tokens += verdict_out.tokens if verdict_out is not None else 0
             if gate is not None:
                 if verdict_out is not None and verdict_out.is_crisis:
@@ -376,9 +382,20 @@ class ChatService:
                     tail = gate.finish()
                     if tail.released:
                         yield TokenEvent(tail.released)
+                        figures.feed(tail.released)
                     checked = tail.blocked or gate.result
             else:
                 checked = self.policies.check_output(result.text)
+                if self.sessions.settings.coach_grounding_repair and not checked.replaces_message and not (
+                    verdict_out is not None and verdict_out.is_crisis
+                ):
+                    repaired = await numbers.repair_turn(
+                        self._provider(), self.policies, self.guard, turn.meter, user_id=user_id, refs=refs,
+                        result=result, system=turn.system, messages=turn.messages, model_tier=state.model_tier,
+                    )
+                    if repaired is not None:
+                        result, checked, was_repaired = repaired.result, repaired.checked, True
+                        guard_tokens += repaired.guard_tokens
             rows = violations + (violation_rows(checked, user_id, state.id, "output") if checked else [])
             message: str | None = None
             if verdict_out is not None and verdict_out.is_crisis:
@@ -389,22 +406,28 @@ class ChatService:
             replaced = message is not None
             if message is None:
                 reply = result.text
+                if gate is None:
+                    figures.feed(reply)
             else:  # /chat returns the message alone; a stream appends it to the sentences already sent
                 shown = gate.released_text if gate else ""
                 reply = _joined(shown, message)
                 if gate is not None:
                     for piece in SAFETY_TOKEN_WORDS.findall(reply[len(shown):]):
                         yield TokenEvent(piece)
+            report = figures.report(refs)
             yield SENT_BARRIER
             tokens = result.usage.total + guard_tokens
+            finish = "safety" if replaced else result.finish_reason
             session_id = await self.sessions.record(state, user_id, Exchange(
-                turn.message, reply, tokens, rows, tools.take_log_rows()
+                turn.message, reply, tokens, rows, tools.take_log_rows(),
+                numbers.log_row(report, result.provider, finish, repaired=was_repaired),
             ))
             _emit(tokens, result.tool_trace, rows)
-            disclaimers = dedupe(checked_in.disclaimers, checked.disclaimers if checked else ())
+            numbers.emit(report)
+            disclaimers = dedupe(checked_in.disclaimers, checked.disclaimers if checked else (),
+                                 numbers.disclaimer(report))
             yield TurnDone(self._response(
-                turn, session_id, reply, result.tool_trace, disclaimers, tokens,
-                "safety" if replaced else result.finish_reason, result.provider,
+                turn, session_id, reply, result.tool_trace, disclaimers, tokens, finish, result.provider, report,
             ))
         finally:
             await stop(guard_task)
@@ -420,6 +443,7 @@ class ChatService:
         guard_tokens: int = 0,
         tool_rows: Sequence[ToolCallLogRow] = (),
         provider: str | None = None,
+        grounding: GroundingReport = NOTHING_CHECKED,
     ) -> AsyncGenerator[TurnEvent, None]:
         """A turn that ends in a safety message: the message follows whatever was already
         shown, as tokens; the exchange stores exactly what the user saw."""
@@ -428,11 +452,13 @@ class ChatService:
             yield TokenEvent(piece)
         yield SENT_BARRIER
         session_id = await self.sessions.record(turn.state, turn.user_id, Exchange(
-            turn.message, reply, guard_tokens, rows, tool_rows
+            turn.message, reply, guard_tokens, rows, tool_rows, numbers.log_row(grounding, provider, "safety")
         ))
         _emit(guard_tokens, [], rows)
+        numbers.emit(grounding)
         yield TurnDone(self._response(
-            turn, session_id, reply, [], disclaimers, guard_tokens, "safety", provider
+            turn, session_id, reply, [], dedupe(disclaimers, numbers.disclaimer(grounding)), guard_tokens, "safety",
+            provider, grounding,
         ))
 
     @staticmethod
@@ -445,6 +471,7 @@ class ChatService:
         tokens: int,
         finish_reason: FinishReason,
         provider: str | None,
+        grounding: GroundingReport = NOTHING_CHECKED,
     ) -> ChatResponse:
         return ChatResponse(
             message=message,
@@ -456,4 +483,5 @@ class ChatService:
             tokens_used=tokens,
             finish_reason=finish_reason,
             provider=provider,
+            grounding=numbers.as_schema(grounding),
         )

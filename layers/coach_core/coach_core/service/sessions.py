@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from coach_core.db.connection import Database
 from coach_core.errors import SessionNotFoundError
-from coach_core.models import ChatTurn, PolicyViolationRow, ToolCallLogRow, utcnow
+from coach_core.models import ChatTurn, PolicyViolationRow, ToolCallLogRow, TurnLogRow, utcnow
 from coach_core.observability import log_exception
 from coach_core.policies.text import sanitize_trigger
 from coach_core.policies.types import CRISIS_MODEL_RULE_PREFIX, Direction, PolicyResult
@@ -56,6 +56,8 @@ class Exchange:
     tokens_used: int
     violations: Sequence[PolicyViolationRow]
     tool_rows: Sequence[ToolCallLogRow]
+    turn_log: TurnLogRow | None = None
+    """The turn's log row (its numeric grounding); None for a turn with no answer to log."""
 
 
 def mask_contacts(text: str) -> str:
@@ -147,6 +149,7 @@ class SessionStore:
                     expire_id=state.expire_id,
                     violations=exchange.violations,
                     tool_rows=exchange.tool_rows,
+                    turn_log=exchange.turn_log,
                 ))
 
         if await write(state.id):

@@ -123,6 +123,8 @@ class BoundTools:
         self.data_version = data_version
         self.log_rows: list[ToolCallLogRow] = []
         self.trace: list[ToolTraceEntry] = []
+        self.outputs: list[str] = []
+        """The JSON the model received from each successful call, in order (numeric grounding)."""
 
     def specs(self) -> list[ToolSpec]:
         return self.registry.specs()
@@ -268,6 +270,7 @@ class BoundTools:
         )
         if isinstance(output, ToolError):
             return ToolExecution(output=None, error=output, content=content, trace=trace)
+        self.outputs.append(content)
         return ToolExecution(output=output, error=None, content=content, trace=trace)
 
     async def flush_logs(self) -> None:

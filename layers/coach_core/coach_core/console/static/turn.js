@@ -87,6 +87,9 @@ export class CoachTurn {
 
   done(data) {
     this.state = "done";
+    const grounding = data.grounding ?? { checked: 0, ungrounded: [] };
+    const ungrounded = Array.isArray(grounding.ungrounded) ? grounding.ungrounded : [];
+    this.markUngrounded(ungrounded);
     const totalMs = performance.now() - this.started;
     const gaps = Array.isArray(data.data_gaps) ? data.data_gaps : [];
     const disclaimers = Array.isArray(data.disclaimers) ? data.disclaimers : [];
@@ -96,6 +99,10 @@ export class CoachTurn {
     put(this.details,
       disclaimers.length ? el("ul", { class: "disclaimers", "aria-label": "Disclaimers" },
         disclaimers.map((d) => el("li", { class: "disclaimer", role: "note" }, d))) : null,
+      el("p", { class: "grounding", dataset: { ungrounded: String(ungrounded.length) } },
+        el("span", { class: "label" }, "figures "),
+        `${fmt.num(Number(grounding.checked ?? 0))} checked against your data`,
+        ungrounded.length ? ` · ${ungrounded.length} not found in it` : " · all found"),
       el("p", { class: "confidence" },
         el("span", { class: "label" }, "confidence "),
         el("meter", { min: 0, max: 1, low: 0.5, high: 0.8, optimum: 1, value: confidence }),
@@ -111,6 +118,30 @@ export class CoachTurn {
         `${trace.length} tool call${trace.length === 1 ? "" : "s"}${trace.length ? ` (${cachedCount} cached)` : ""}`,
         this.keepAlives ? `${this.keepAlives} keep-alive${this.keepAlives === 1 ? "" : "s"}` : null,
       ].filter(Boolean).join(" · ")));
+  }
+
+  /** Mark each figure of the answer that matched nothing in the user's data (the `done` event's
+   * `grounding.ungrounded`): found in order, case-insensitively, and wrapped in a <mark>. */
+  markUngrounded(figures) {
+    if (!figures.length) return;
+    this.root.dataset.grounding = "ungrounded";
+    const text = this.text.data;
+    const lower = text.toLowerCase();
+    const nodes = [];
+    let at = 0;
+    for (const figure of figures) {
+      const needle = String(figure.text ?? "").toLowerCase();
+      const found = needle ? lower.indexOf(needle, at) : -1;
+      if (found < 0) continue;
+      nodes.push(document.createTextNode(text.slice(at, found)));
+      nodes.push(el("mark", { class: "ungrounded", title: `Not in your data (${figure.value} ${figure.unit})` },
+        text.slice(found, found + needle.length)));
+      at = found + needle.length;
+    }
+    if (!nodes.length) return;
+    nodes.push(document.createTextNode(text.slice(at)));
+    this.text.replaceWith(...nodes);
+    this.text = nodes[nodes.length - 1];
   }
 
   /** Show a failure as its message; `source` says where it came from (the stream's `error`

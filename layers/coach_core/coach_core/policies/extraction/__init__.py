@@ -19,6 +19,10 @@ calories of pizza"), one occasion ("just ate", "tonight", "post workout", "in on
 calories left in a budget ("300 calories left"), burned calories, deficits and surpluses.
 Simple past reports with no period ("I ate 900 calories") stay undecided (not daily).
 
+`extract_quantities` reads every quantity with a unit (mass, energy, grams, g/kg, percent,
+hours, days and counts, ratings, age, height) from the same parts, for the numeric grounding
+check: what the coach states about the user's data, with the precision it is written at.
+
 Digits before a scale word scale first ("12 hundred" = 1200, "1.2 thousand" = 1200), and
 at most MAX_NUMBERS numbers are read from one text, which keeps hostile inputs cheap.
 """
@@ -26,16 +30,20 @@ at most MAX_NUMBERS numbers are read from one text, which keeps hostile inputs c
 from coach_core.policies.extraction.calories import CalorieValue, extract_calorie_values
 from coach_core.policies.extraction.durations import DURATION, DURATION_UNIT_WORDS, duration_days
 from coach_core.policies.extraction.numbers import WORD_NUMBER, numberize, parse_number, prepare
-from coach_core.policies.extraction.weight import WeightChange, extract_weekly_weight_change_kg
+from coach_core.policies.extraction.quantities import Quantity, extract_quantities
+from coach_core.policies.extraction.weight import KG_PER_LB, WeightChange, extract_weekly_weight_change_kg
 
 __all__ = [
     "DURATION",
     "DURATION_UNIT_WORDS",
+    "KG_PER_LB",
     "WORD_NUMBER",
     "CalorieValue",
+    "Quantity",
     "WeightChange",
     "duration_days",
     "extract_calorie_values",
+    "extract_quantities",
     "extract_weekly_weight_change_kg",
     "numberize",
     "parse_number",

@@ -41,10 +41,12 @@ class CalorieValue:
         return self.daily and self.context == "intake"
 
 
-_CAL_UNIT = (
-    r"(?P<unit>k\s?cals?|kilo\s?calories|kilocalories|kilocalorie|ca?l[aeiou]?r[a-z]{0,4}|cals?|kj|"
-    r"kilo\s?joules?|kilojoules?)"
+# Every spelling of an energy unit (kcal or kJ), shared with the quantity extractor.
+ENERGY_UNIT = (
+    r"k\s?cals?|kilo\s?calories|kilocalories|kilocalorie|ca?l[aeiou]?r[a-z]{0,4}|cals?|kj|"
+    r"kilo\s?joules?|kilojoules?"
 )
+_CAL_UNIT = rf"(?P<unit>{ENERGY_UNIT})"
 _CAL_RE = LazyPattern(
     rf"(?P<n1>{NUM})(?:\s*(?:-|to|or|and)\s*(?P<n2>{NUM}))?\s*(?P<mid>(?:fewer|less|more|extra|"
     rf"additional)\s+)?{_CAL_UNIT}(?![a-z])"

@@ -42,7 +42,9 @@ class WeightChange:
         return self.direction == "loss"
 
 
-_W_UNIT = r"(?:kilograms?|kilos?|kgs?|grams?|g|pounds?|lbs?|stones?|st)"
+# Every spelling of a mass unit, shared with the quantity extractor.
+MASS_UNIT = r"(?:kilograms?|kilos?|kgs?|grams?|g|pounds?|lbs?|stones?|st)"
+_W_UNIT = MASS_UNIT
 _WEIGHT_RE = LazyPattern(
     rf"(?P<n1>{NUM})(?:\s*(?:-|to|or)\s*(?P<n2>{NUM}))?(?P<space>\s*)(?P<unit>{_W_UNIT})"
     r"(?:\s*(?P<lbs>[0-9]+(?:\.[0-9]+)?)\s*(?:pounds?|lbs?)\b)?(?![a-z])(?!\s*(?:cal|joule))"
@@ -124,7 +126,8 @@ _UNTIL_RE = LazyPattern(r"\b(?:until|till|til|untill|unless)\b")
 _MASS_KG = {"k": 1.0, "g": 0.001, "p": KG_PER_LB, "l": KG_PER_LB, "s": KG_PER_STONE}
 
 
-def _unit_kg(unit: str) -> float:
+def unit_kg(unit: str) -> float:
+    """Kilograms in one of `unit` (a MASS_UNIT spelling)."""
     if unit.startswith(("kg", "kilo")):
         return 1.0
     return _MASS_KG[unit[0]]
@@ -214,7 +217,7 @@ def extract_weekly_weight_change_kg(text: str) -> list[WeightChange]:
     amounts: list[tuple[int, int, float, WeightDirection | None]] = []
     spans: list[tuple[int, int]] = []  # "from 90 kg to 80 kg" spans, in order
     for ft in _FROM_TO_RE.finditer(t) if "from" in t else ():
-        delta = (parse_number(ft.group("b")) - parse_number(ft.group("a"))) * _unit_kg(ft.group("unit"))
+        delta = (parse_number(ft.group("b")) - parse_number(ft.group("a"))) * unit_kg(ft.group("unit"))
         if delta:
             amounts.append((ft.start(), ft.end(), abs(delta), "loss" if delta < 0 else "gain"))
             spans.append((ft.start(), ft.end()))
@@ -238,7 +241,7 @@ def extract_weekly_weight_change_kg(text: str) -> list[WeightChange]:
         ):
             continue
         values = [parse_number(m.group("n1"))] + ([parse_number(m.group("n2"))] if m.group("n2") else [])
-        kg = max(values) * _unit_kg(unit) + (float(m.group("lbs")) * KG_PER_LB if m.group("lbs") else 0.0)
+        kg = max(values) * unit_kg(unit) + (float(m.group("lbs")) * KG_PER_LB if m.group("lbs") else 0.0)
         if kg > 0:
             amounts.append((m.start(), m.end(), kg, None))
     amounts.sort()
@@ -301,4 +304,4 @@ def extract_weekly_weight_change_kg(text: str) -> list[WeightChange]:
 
 def _kg_per_unit(text: str, start: int, end: int) -> float:
     m = _WEIGHT_RE.match(text, start)
-    return _unit_kg(m.group("unit")) if m is not None and m.end() <= end else 1.0
+    return unit_kg(m.group("unit")) if m is not None and m.end() <= end else 1.0

@@ -45,6 +45,7 @@ class Score:
 class CrisisModel:
     version: str
     spec: FeatureSpec
+    sha256: str
     weights: dict[str, array[int]]
     scale: dict[str, float]
     bias: dict[str, float]
@@ -102,9 +103,10 @@ def load_model() -> CrisisModel:
         if hashlib.sha256(blob).hexdigest() != meta["sha256"] or len(blob) != 2 * size * len(DIRECTIONS):
             raise ModelArtifactError(f"{ARTIFACT}.bin does not match its metadata")
         weights: dict[str, array[int]] = {}
+        view = memoryview(blob)
         for n, direction in enumerate(DIRECTIONS):
             block = array("h")
-            block.frombytes(blob[2 * size * n : 2 * size * (n + 1)])
+            block.frombytes(view[2 * size * n : 2 * size * (n + 1)])
             if sys.byteorder != "little":
                 block.byteswap()
             weights[direction] = block
@@ -112,6 +114,7 @@ def load_model() -> CrisisModel:
         return CrisisModel(
             version=str(meta["version"]),
             spec=spec,
+            sha256=str(meta["sha256"]),
             weights=weights,
             scale={d: float(per[d]["scale"]) for d in DIRECTIONS},  # type: ignore[index]
             bias={d: float(per[d]["bias"]) for d in DIRECTIONS},  # type: ignore[index]
