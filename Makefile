@@ -30,7 +30,11 @@ seed: migrate
 	source $(SERVICES) && $(VENV)/bin/coach seed-demo
 
 run: seed
-	source $(SERVICES) && COACH_ENV=dev $(VENV)/bin/coach serve --host $(HOST) --port $(PORT)
+	@echo "Traces (docs/OBSERVABILITY.md): start an OTLP receiver, e.g. Arize Phoenix in another terminal:"
+	@echo "    python3 -m venv /tmp/phoenix && /tmp/phoenix/bin/pip install arize-phoenix && /tmp/phoenix/bin/phoenix serve"
+	@echo "  then: make run OTEL_EXPORTER_OTLP_ENDPOINT=http://localhost:6006  (traces at http://localhost:6006)"
+	source $(SERVICES) && COACH_ENV=dev $(if $(OTEL_EXPORTER_OTLP_ENDPOINT),OTEL_EXPORTER_OTLP_ENDPOINT=$(OTEL_EXPORTER_OTLP_ENDPOINT)) \
+		$(VENV)/bin/coach serve --host $(HOST) --port $(PORT)
 
 # The whole suite against PostgreSQL directly, then the database tests again through PgBouncer
 # (transaction pooling, as strict as RDS Proxy); without a pgbouncer binary that tier skips loudly.

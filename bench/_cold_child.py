@@ -26,9 +26,8 @@ ROOT = Path(__file__).resolve().parents[1]
 
 EAGER_IMPORTS = (
     "aws_lambda_powertools",
-    "aws_lambda_powertools.tracing",
-    "aws_xray_sdk.core",  # what Powertools' Tracer() pulls in
     "boto3",
+    "botocore",
     "mangum",
     "fastapi",
     "starlette",
@@ -45,10 +44,17 @@ EAGER_IMPORTS = (
     "pydantic_core",
     "pydantic_settings",
     "jwt",
+    "opentelemetry.trace",
+    "opentelemetry.sdk.trace",
+    "opentelemetry.exporter.otlp.proto.http.trace_exporter",
+    "opentelemetry.instrumentation.psycopg",
+    "opentelemetry.instrumentation.redis",
+    "opentelemetry.propagators.aws",
+    "requests",  # the OTLP exporter's HTTP client
 )
 REPORTED_MODULES = (
-    "openai", "anthropic", "aws_xray_sdk", "boto3", "botocore", "fastapi", "mangum", "uvicorn",
-    "sse_starlette", "psycopg", "psycopg_pool", "redis", "jwt", "cryptography", "pydantic",
+    "openai", "anthropic", "aws_xray_sdk", "opentelemetry.sdk.trace", "boto3", "botocore", "fastapi", "mangum",
+    "uvicorn", "sse_starlette", "psycopg", "psycopg_pool", "redis", "jwt", "cryptography", "pydantic",
     "pydantic_settings", "httpx", "httpx2", "aws_lambda_powertools.utilities.parameters",
 )
 

@@ -15,10 +15,11 @@ complete first response:
   `x-amzn-request-context` header, and reads the stream to its `done` event.
 
 Lazy and eager starts alternate; each is repeated `REPEATS` times after a discarded warm-up
-round (bytecode caches); medians are compared. Two tracing configurations: disabled
-(`POWERTOOLS_TRACE_DISABLED=true`, the deployed default: Lambda's active tracing records the
-invocation without any SDK) and enabled (CDK context `coach:tracerSubsegments=true`: Powertools'
-Tracer and the X-Ray SDK, whose segments go to the default daemon address on loopback). One further run per function
+round (bytecode caches); medians are compared. Two tracing configurations: enabled (the deployed
+default, `coach:tracing=true`: the OpenTelemetry SDK with the stack's OTEL_* variables, exporting
+SigV4-signed OTLP/HTTP to a loopback receiver in this process instead of X-Ray's endpoint, flushed
+before each response as on Lambda) and disabled (`coach:tracing=false`: OTEL_SDK_DISABLED=true).
+One further run per function
 with `-X importtime` lists the top-level imports that cost most. After the first request
 each child reports which heavy modules are loaded: only the selected provider's SDK may be.
 
@@ -58,17 +59,19 @@ EVENTS = ROOT / "events"
 HANDLER_FUNCTIONS = ("chat", "plan", "insights", "expire_sessions")
 FUNCTIONS = (*HANDLER_FUNCTIONS, "chat_stream")
 PROVIDER_CALLING = {"chat", "plan", "chat_stream"}
-GUARDED = {"chat", "chat_stream"}
-"""Functions the stack gives SAFETY_GUARD (infra/cdk/coach_infra/functions.py `guarded`); its
-default there is `none` (coach:safetyGuard), which the environment here reproduces: without it
-the settings would pick the moderation guard from the OpenAI key."""
+GUARDED = {"chat", "chat_stream", "plan"}
+"""Functions the stack gives SAFETY_GUARD (infra/cdk/coach_infra/functions.py `guarded`). The stack's
+default is `auto` (moderation with OpenAI); the environment here sets `none`, so a start is measured
+without a guard call the fake does not script (the guard's cost is bench/guard_latency.py's);
+without it the settings would pick the moderation guard from the OpenAI key."""
 START_TIMEOUT = 60.0
 TRACE_HEADER = "Root=1-67891233-abcdef012345678912345678;Parent=53995c3f42cd8ad8;Sampled=1"
 
 # Declared dependency (pyproject) → the module(s) the eager baseline imports for it.
 DIST_IMPORTS = {
-    "aws-lambda-powertools": ("aws_lambda_powertools", "aws_lambda_powertools.tracing", "aws_xray_sdk.core"),
+    "aws-lambda-powertools": ("aws_lambda_powertools",),
     "boto3": ("boto3",),
+    "botocore": ("botocore",),
     "mangum": ("mangum",),
     "fastapi": ("fastapi",),
     "starlette": ("starlette",),
@@ -84,6 +87,13 @@ DIST_IMPORTS = {
     "pydantic-core": ("pydantic_core",),
     "pydantic-settings": ("pydantic_settings",),
     "pyjwt": ("jwt",),
+    "opentelemetry-api": ("opentelemetry.trace",),
+    "opentelemetry-sdk": ("opentelemetry.sdk.trace",),
+    "opentelemetry-exporter-otlp-proto-http": ("opentelemetry.exporter.otlp.proto.http.trace_exporter",),
+    "opentelemetry-instrumentation-psycopg": ("opentelemetry.instrumentation.psycopg",),
+    "opentelemetry-instrumentation-redis": ("opentelemetry.instrumentation.redis",),
+    "opentelemetry-propagator-aws-xray": ("opentelemetry.propagators.aws",),
+    "requests": ("requests",),
 }
 
 
@@ -140,10 +150,10 @@ def _script_for(function: str) -> list[Any]:
     return []
 
 
-def _env(function: str, database_url: str, fake_url: str, tracing: bool) -> tuple[dict[str, str], str]:
+def _env(function: str, database_url: str, fake_url: str, tracing: str | None) -> tuple[dict[str, str], str]:
     env = {k: v for k, v in os.environ.items()
            if not k.startswith(("OPENAI_", "ANTHROPIC_", "POWERTOOLS_", "AWS_", "_X_AMZN", "LLM_", "REDIS_",
-                                "DATABASE_", "PROVIDER_SECRET", "DB_SECRET", "PYTHON", "SAFETY_", "COACH_"))}
+                                "DATABASE_", "PROVIDER_SECRET", "DB_SECRET", "PYTHON", "SAFETY_", "COACH_", "OTEL_"))}
     prefix = new_redis_prefix(f"cold{function}")
     env.update({
         "AWS_LAMBDA_FUNCTION_NAME": f"coach-{function.replace('_', '-')}",
@@ -164,12 +174,23 @@ def _env(function: str, database_url: str, fake_url: str, tracing: bool) -> tupl
         env["OPENAI_BASE_URL"] = fake_url
     if function in GUARDED:
         env["SAFETY_GUARD"] = "none"
+    env["_X_AMZN_TRACE_ID"] = TRACE_HEADER  # Lambda's active tracing sets it either way
     if tracing:
-        env["_X_AMZN_TRACE_ID"] = TRACE_HEADER
-        env["AWS_XRAY_CONTEXT_MISSING"] = "LOG_ERROR"
-        env["AWS_XRAY_DAEMON_ADDRESS"] = "127.0.0.1:2000"
+        # What infra/cdk/coach_infra/tracing.py sets, with the X-Ray OTLP endpoint replaced by a loopback
+        # receiver (exports are still SigV4-signed, with dummy credentials).
+        env.update({
+            "OTEL_SERVICE_NAME": f"coach-{function.replace('_', '-')}",
+            "OTEL_EXPORTER_OTLP_TRACES_ENDPOINT": f"{tracing}/v1/traces",
+            "OTEL_EXPORTER_OTLP_TRACES_PROTOCOL": "http/protobuf",
+            "OTEL_PROPAGATORS": "tracecontext,baggage,xray",
+            "OTEL_TRACES_SAMPLER": "parentbased_always_on",
+            "COACH_OTLP_SIGV4": "xray",
+            "AWS_ACCESS_KEY_ID": "AKIDBENCHNOTREAL",
+            "AWS_SECRET_ACCESS_KEY": "bench-not-a-real-secret",
+            "AWS_SESSION_TOKEN": "bench-session",
+        })
     else:
-        env["POWERTOOLS_TRACE_DISABLED"] = "true"
+        env["OTEL_SDK_DISABLED"] = "true"  # coach:tracing=false
     return env, prefix
 
 
@@ -287,16 +308,18 @@ def top_imports(stderr: str, limit: int = 8) -> list[dict[str, Any]]:
 
 
 class _Runner:
-    def __init__(self, database_url: str, fake: Any, users: dict[str, uuid.UUID]) -> None:
+    def __init__(self, database_url: str, fake: Any, users: dict[str, uuid.UUID], receiver: Any) -> None:
         self.database_url = database_url
         self.fake = fake
+        self.receiver = receiver
         self.user_id = str(users["Alex"])
         self.prefixes: list[str] = []
 
     def start(
         self, function: str, mode: str, tracing: bool, importtime: bool = False
     ) -> tuple[float, dict[str, Any], str]:
-        env, prefix = _env(function, self.database_url, self.fake.base_url, tracing)
+        endpoint = self.receiver.endpoint if tracing else None
+        env, prefix = _env(function, self.database_url, self.fake.base_url, endpoint)
         self.prefixes.append(prefix)
         self.fake.script(_script_for(function))
         if function == "chat_stream":
@@ -318,12 +341,13 @@ def _measure(database_url: str) -> dict[str, Any]:
 
     from bench._common import import_demo_users
     from tests.fakes import FakeOpenAIServer
+    from tests.otlp_receiver import OtlpReceiver
 
     users = asyncio.run(import_demo_users(database_url))
     configs: dict[str, Any] = {}
     failures: list[str] = []
-    with FakeOpenAIServer() as fake:
-        runner = _Runner(database_url, fake, users)
+    with FakeOpenAIServer() as fake, OtlpReceiver() as receiver:
+        runner = _Runner(database_url, fake, users, receiver)
         try:
             for tracing in (False, True):
                 times: dict[str, dict[str, list[float]]] = {f: {"lazy": [], "eager": []} for f in FUNCTIONS}
@@ -372,6 +396,10 @@ def _measure(database_url: str) -> dict[str, Any]:
                 offenders[function] = top_imports(stderr)
             configs["importtime_top_level_lazy_tracing_disabled"] = offenders
             configs["failed_starts"] = failures
+            configs["spans_received_with_tracing_on"] = {
+                name: sum(s.resource.get("service.name") == f"coach-{name.replace('_', '-')}" for s in receiver.spans)
+                for name in FUNCTIONS
+            }
         finally:
             for prefix in runner.prefixes:
                 clear_redis_prefix(prefix)
@@ -392,15 +420,16 @@ def run() -> dict[str, Any]:
     failures = figures["failed_starts"]
     passed = worst_disabled <= BUDGET_RATIO and sdk_ok and not failures
     figure = (
-        f"worst lazy/eager {worst_disabled:.2f}× (X-Ray off; {worst_enabled:.2f}× with X-Ray on); "
+        f"worst lazy/eager {worst_disabled:.2f}× (tracing off; {worst_enabled:.2f}× with OpenTelemetry on); "
         f"{'only the selected SDK loaded' if sdk_ok else 'UNSELECTED SDK LOADED'}"
         + (f"; {len(failures)} failed starts" if failures else "")
     )
     notes = []
     if worst_enabled > BUDGET_RATIO:
         notes.append(
-            f"With Powertools' Tracer on (opt-in: coach:tracerSubsegments=true) the worst ratio is "
-            f"{worst_enabled:.2f}×: the X-Ray SDK's import and Tracer() set-up are paid on the first request."
+            f"With OpenTelemetry on (the default: coach:tracing=true) the worst ratio is {worst_enabled:.2f}×: "
+            "the SDK, the OTLP exporter and the psycopg/Redis instrumentations are imported at init, and "
+            "the first request builds the exporter and exports its spans before answering."
         )
     return result(
         "2. Cold start",

@@ -247,7 +247,7 @@ def _only_set(path: Path) -> str:
     names = {str(json.loads(line)["set"]) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()}
     if len(names) != 1:
         raise CorpusError(f"{path.name}: one set per file, found {sorted(names)}")
-    return names.pop()
+    return str(names.pop())
 
 
 def main(argv: list[str] | None = None) -> int:

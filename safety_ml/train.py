@@ -184,7 +184,8 @@ class Trained:
             weights[d] = block
         per = meta["directions"]
         return CrisisModel(
-            VERSION, SPEC, meta["sha256"], weights, {d: per[d]["scale"] for d in DIRECTIONS}, {d: per[d]["bias"] for d in DIRECTIONS},
+            VERSION, SPEC, meta["sha256"], weights,
+            {d: per[d]["scale"] for d in DIRECTIONS}, {d: per[d]["bias"] for d in DIRECTIONS},
             {d: per[d]["threshold"] for d in DIRECTIONS}, {d: per[d]["windows"] for d in DIRECTIONS},
         )
 

@@ -44,11 +44,11 @@ UV_PLATFORM = "aarch64-manylinux_2_34"
 # Shipped by the Lambda Python runtime: never requested.
 RUNTIME_PROVIDED = frozenset({"boto3", "botocore", "s3transfer", "jmespath"})
 # Left out of the lock (so never downloaded or shipped) even when a dependency pulls them in: the
-# runtime's copies serve (botocore alone is tens of MB unzipped). urllib3: only botocore needs it.
-EXCLUDED_FROM_LOCK = ("boto3", "botocore", "s3transfer", "urllib3")
-# Needed only on Lambda: X-Ray tracing is active there and Powertools' Tracer imports the X-Ray SDK
-# (a dev dependency locally, where tracing is off).
-LAMBDA_ONLY_REQUIREMENTS = ("aws-xray-sdk>=2.14",)
+# runtime's copies serve (botocore alone is tens of MB unzipped). urllib3 ships: `requests` (the OTLP
+# span exporter's HTTP client) needs it too, so the layer carries its own rather than the runtime's.
+EXCLUDED_FROM_LOCK = ("boto3", "botocore", "s3transfer")
+# Needed only on Lambda (none since tracing moved to OpenTelemetry, a runtime dependency everywhere).
+LAMBDA_ONLY_REQUIREMENTS: tuple[str, ...] = ()
 # Lambda limit: function code plus all its layers, unzipped.
 LAMBDA_UNZIPPED_LIMIT_MB = 250.0
 # Room kept for the Lambda Web Adapter layer attached to the streaming function.

@@ -109,11 +109,11 @@ def synth(tmp_path_factory: pytest.TempPathFactory) -> Synth:
 
 @pytest.fixture(scope="session")
 def synth_prod(tmp_path_factory: pytest.TempPathFactory) -> Synth:
-    """An existing user pool, stage prod, Anthropic, Powertools Tracer subsegments on."""
+    """An existing user pool, stage prod, Anthropic, tracing off."""
     return synthesize(
         tmp_path_factory,
         {"coach:userPoolId": "eu-west-1_AbCdEf123", "coach:stage": "prod", "coach:llmProvider": "anthropic",
-         "coach:tracerSubsegments": True},
+         "coach:tracing": False},
     )  # fmt: skip
 
 
@@ -128,6 +128,7 @@ def synth_full(tmp_path_factory: pytest.TempPathFactory) -> Synth:
         {
             "coach:stage": "prod",
             "coach:waf": True,
+            "coach:transactionSearch": True,
             "coach:llmFallbackProvider": "anthropic",
             "coach:safetyGuard": "moderation",
             "coach:alarmEmail": "ops@example.com",

@@ -92,14 +92,15 @@ def test_runtime_requirements_drop_what_lambda_provides(bl: ModuleType, tmp_path
     pyproject = tmp_path / "pyproject.toml"
     deps = '["boto3>=1.34", "fastapi>=0.115", "psycopg[binary]>=3.2"]'
     pyproject.write_text(f'[project]\nname="x"\ndependencies={deps}\n')
-    assert bl.runtime_requirements(pyproject) == ["fastapi>=0.115", "psycopg[binary]>=3.2", "aws-xray-sdk>=2.14"]
+    assert bl.runtime_requirements(pyproject) == ["fastapi>=0.115", "psycopg[binary]>=3.2"]
 
 
 def test_project_runtime_requirements_include_the_binary_driver(bl: ModuleType) -> None:
     reqs = bl.runtime_requirements()
     names = {bl.requirement_name(r) for r in reqs}
     assert "psycopg" in names and "uvicorn" in names and "mangum" in names
-    assert "aws-xray-sdk" in names  # tracing is active on Lambda
+    assert "aws-xray-sdk" not in names  # tracing is OpenTelemetry's (docs/OBSERVABILITY.md)
+    assert {"opentelemetry-sdk", "opentelemetry-exporter-otlp-proto-http"} <= names
     assert any(r.startswith("psycopg[binary]") for r in reqs)
     assert not names & {"boto3", "botocore"}
 

@@ -311,18 +311,19 @@ def test_every_function_declares_the_local_override_variables(synth: Synth, name
 @pytest.mark.parametrize(
     ("name", "cache", "provider_key", "guard", "deadline"),
     [
-        ("chat", True, True, True, "26"),
-        ("chat_stream", True, True, True, None),
-        ("plan", True, True, False, "26"),
-        ("insights", True, False, False, "26"),
-        ("data", True, False, False, "26"),
-        ("provision_user", False, False, False, None),
-        ("expire_sessions", False, False, False, None),
-        ("migrate", False, False, False, None),
+        # cdk.json's coach:safetyGuard "auto" with OpenAI: moderation on every function that writes model text
+        ("chat", True, True, "moderation", "26"),
+        ("chat_stream", True, True, "moderation", None),
+        ("plan", True, True, "moderation", "26"),
+        ("insights", True, False, None, "26"),
+        ("data", True, False, None, "26"),
+        ("provision_user", False, False, None, None),
+        ("expire_sessions", False, False, None, None),
+        ("migrate", False, False, None, None),
     ],
 )
 def test_function_environment(
-    synth: Synth, name: str, cache: bool, provider_key: bool, guard: bool, deadline: str | None
+    synth: Synth, name: str, cache: bool, provider_key: bool, guard: str | None, deadline: str | None
 ) -> None:
     env = synth.env(name)
     if cache:
@@ -335,7 +336,7 @@ def test_function_environment(
     assert ("OPENAI_SECRET_NAME" in env) is provider_key
     assert "ANTHROPIC_SECRET_NAME" not in env
     assert "LLM_FALLBACK_PROVIDER" not in env
-    assert (env.get("SAFETY_GUARD") == "none") is guard
+    assert env.get("SAFETY_GUARD") == guard
     assert env.get("COACH_REQUEST_DEADLINE_SECONDS") == deadline
     assert "COACH_RATE_LIMIT_PER_MINUTE" not in env and "COACH_DAILY_TOKEN_BUDGET" not in env
     # The HMAC key of the per-user Redis keys (limits, guard cache): the API functions only.
@@ -373,7 +374,7 @@ def test_migrate_logs_in_as_master_and_everything_else_as_the_app_role(synth: Sy
     [
         ("chat", True, True, "anthropic", "moderation"),
         ("chat_stream", True, True, "anthropic", "moderation"),
-        ("plan", True, True, "anthropic", None),
+        ("plan", True, True, "anthropic", "moderation"),
         ("insights", False, False, None, None),
         ("data", False, False, None, None),
         ("provision_user", False, False, None, None),
@@ -676,13 +677,18 @@ def test_given_an_existing_pool_then_the_data_function_may_delete_users_from_it_
 
 @pytest.mark.parametrize("which", ["synth", "synth_prod", "synth_full"])
 def test_every_function_keeps_responses_and_errors_out_of_traces(which: str, request: pytest.FixtureRequest) -> None:
-    """GIVEN any deployment THEN every function (the stream one included, and with Powertools'
-    Tracer on) sets POWERTOOLS_TRACER_CAPTURE_RESPONSE and _ERROR to false."""
+    """GIVEN any deployment (tracing on, off, every option) THEN no function (the stream one included)
+    turns on OpenTelemetry's GenAI content capture (messages, answers, tool results) or sets any other
+    capture switch, and none runs Powertools' Tracer or the X-Ray SDK (whose capture flags would be the
+    ones to guard): what keeps response bodies and exception text out of spans is the code's
+    (coach_core.otel strips exception messages; tests/unit/test_tracing.py)."""
     s: Synth = request.getfixturevalue(which)
     for name in PYTHON_FUNCTIONS:
         env = s.env(name)
-        assert env["POWERTOOLS_TRACER_CAPTURE_RESPONSE"] == "false", (which, name)
-        assert env["POWERTOOLS_TRACER_CAPTURE_ERROR"] == "false", (which, name)
+        assert "OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT" not in env, (which, name)
+        assert not [k for k in env if "CAPTURE" in k], (which, name)
+        assert not [k for k in env if k.startswith("POWERTOOLS_TRACE")], (which, name)
+        assert env.get("AWS_LAMBDA_EXEC_WRAPPER") in (None, "/opt/bootstrap"), (which, name)  # no ADOT wrapper
     assert len(s.coach_functions()) == len(PYTHON_FUNCTIONS)
 
 
@@ -763,13 +769,47 @@ def test_waf_is_optional_and_when_on_rate_limits_the_stage(synth: Synth, synth_f
     assert stage_id in json.dumps(association["Properties"]["ResourceArn"])
 
 
-def test_given_tracer_context_then_powertools_tracer_is_on_and_lambda_tracing_always_active(
+def test_given_the_default_context_then_every_function_exports_otel_spans_to_the_xray_otlp_endpoint(
     synth: Synth, synth_prod: Synth
 ) -> None:
+    """GIVEN the default stack THEN each function's own OpenTelemetry SDK exports signed OTLP/HTTP to
+    X-Ray's OTLP endpoint (no collector layer, no exec wrapper but the web adapter's, no X-Ray SDK)
+    with the X-Ray propagator, and its role may write spans; `coach:tracing=false` disables the SDK.
+    Lambda's own active tracing stays on either way."""
     for name in PYTHON_FUNCTIONS:
-        assert synth.env(name)["POWERTOOLS_TRACE_DISABLED"] == "true"
-        assert synth_prod.env(name)["POWERTOOLS_TRACE_DISABLED"] == "false"
+        env = synth.env(name)
+        endpoint = json.dumps(env["OTEL_EXPORTER_OTLP_TRACES_ENDPOINT"])
+        assert "https://xray." in endpoint and "AWS::Region" in endpoint and ".amazonaws.com/v1/traces" in endpoint
+        assert env["COACH_OTLP_SIGV4"] == "xray"
+        assert env["OTEL_SERVICE_NAME"] == f"coach-{name.replace('_', '-')}"
+        assert "xray" in env["OTEL_PROPAGATORS"].split(",")
+        assert env["OTEL_TRACES_SAMPLER"] == "parentbased_always_on"
+        assert "POWERTOOLS_TRACE_DISABLED" not in env
+        assert env.get("AWS_LAMBDA_EXEC_WRAPPER") in (None, "/opt/bootstrap")  # only the web adapter's
+        actions = {a for s in role_statements(synth, synth.role_id(name)) for a in _as_list(s["Action"])}
+        assert {"xray:PutSpans", "xray:PutSpansForIndexing"} <= actions, name
+        prod = synth_prod.env(name)
+        assert prod["OTEL_SDK_DISABLED"] == "true" and "OTEL_EXPORTER_OTLP_TRACES_ENDPOINT" not in prod
         assert synth.function(name)["TracingConfig"] == {"Mode": "Active"}
+        assert synth_prod.function(name)["TracingConfig"] == {"Mode": "Active"}
+    layers = json.dumps([synth.function(n).get("Layers", []) for n in PYTHON_FUNCTIONS])
+    assert "otel" not in layers.lower() and "OpenTelemetry" not in layers  # no ADOT layer
+
+
+def test_given_transaction_search_context_then_xray_may_write_spans_to_logs_before_the_config(
+    synth: Synth, synth_full: Synth
+) -> None:
+    synth.template.resource_count_is("AWS::XRay::TransactionSearchConfig", 0)
+    _, config = one(synth_full.resources("AWS::XRay::TransactionSearchConfig"))
+    policy_id, policy = one(synth_full.resources("AWS::Logs::ResourcePolicy"))
+    assert config["Properties"]["IndexingPercentage"] == 1
+    assert policy_id in config.get("DependsOn", [])
+    document = json.dumps(policy["Properties"]["PolicyDocument"])
+    assert "xray.amazonaws.com" in document and "logs:PutLogEvents" in document and "aws/spans" in document
+
+
+def _as_list(value: Any) -> list[Any]:
+    return value if isinstance(value, list) else [value]
 
 
 def test_given_the_committed_cdk_json_then_every_model_written_text_passes_a_model_guard(

@@ -8,7 +8,6 @@ import copy
 import datetime as dt
 import importlib
 import json
-import os
 import uuid
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -51,7 +50,7 @@ def lambda_env(monkeypatch: pytest.MonkeyPatch, database_url: str, redis_url: st
     """An execution environment: Lambda variables set, one connection, fresh singletons."""
     monkeypatch.syspath_prepend(str(ROOT))
     monkeypatch.setenv("AWS_LAMBDA_FUNCTION_NAME", "coach-chat")
-    monkeypatch.setenv("POWERTOOLS_TRACE_DISABLED", "true")
+    monkeypatch.setenv("OTEL_SDK_DISABLED", "true")
     monkeypatch.setenv("DATABASE_URL", database_url)
     monkeypatch.setenv("REDIS_URL", redis_url)
     monkeypatch.setenv("REDIS_KEY_PREFIX", redis_prefix)
@@ -215,6 +214,37 @@ def test_given_health_data_past_its_retention_when_the_expiry_function_runs_then
                             (demo_user,)).fetchall() == [("",)]
 
 
+def test_given_the_expiry_function_when_traced_then_expiry_and_purge_are_one_trace_under_its_job_span(
+    lambda_env: None, database_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """GIVEN psycopg instrumented (as `coach_core.otel` does on Lambda) WHEN the scheduled function
+    runs THEN one `expire_sessions` root span holds the expiry's and the retention purge's
+    statements: one trace per run, not one per statement."""
+    from opentelemetry import trace
+
+    monkeypatch.delenv("OTEL_SDK_DISABLED")  # the test's own provider records (no exporter is configured)
+    from opentelemetry.instrumentation.psycopg import PsycopgInstrumentor
+
+    from tests.tracing_support import collect_spans
+
+    expire = handler_of("expire_sessions")
+    with collect_spans() as spans:
+        instrumentor = PsycopgInstrumentor()
+        instrumentor.instrument(tracer_provider=trace.get_tracer_provider(), skip_dep_check=True)
+        try:
+            result = expire(load_event("expire_sessions"), FakeLambdaContext())
+        finally:
+            instrumentor.uninstrument()
+    assert result["expired"] == 0
+    (root,) = [s for s in spans if s.parent is None]
+    assert root.name == "expire_sessions" and root.attributes["faas.trigger"] == "timer"  # type: ignore[index]
+    statements = [str(dict(s.attributes or {}).get("db.statement", dict(s.attributes or {}).get("db.query.text", "")))
+                  for s in spans if s is not root]
+    assert all(s.context.trace_id == root.context.trace_id for s in spans)
+    assert any("ai_session" in q and "EXPIRED" in q for q in statements), statements
+    assert any("ai_policy_violation_log" in q for q in statements), statements
+
+
 def _api_event(method: str, path: str, body: Any, sub: uuid.UUID | None) -> dict[str, Any]:
     """A REST proxy event for any coach route, built on the recorded chat event."""
     event = load_event("chat", sub)
@@ -252,7 +282,7 @@ def test_given_a_new_cognito_user_with_claims_only_when_writing_data_then_chatti
 
 
 def test_given_an_hs256_token_but_no_claims_on_lambda_when_invoked_then_401(
-    lambda_env: None, demo_user: uuid.UUID
+    lambda_env: None, demo_user: uuid.UUID, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """GIVEN a bearer token signed with the very secret a local server would accept, and no
     authorizer claims WHEN a Lambda function receives it THEN 401: on Lambda only the
@@ -264,13 +294,10 @@ def test_given_an_hs256_token_but_no_claims_on_lambda_when_invoked_then_401(
     token = mint_local_token(str(demo_user), settings=load_settings(jwt_secret=secret))
     event = _api_event("GET", "insights", None, None)
     event["headers"]["Authorization"] = f"Bearer {token}"
-    os.environ["JWT_SECRET"] = secret
-    try:
-        for function in ("insights", "chat", "data"):
-            response = handler_of(function)(event, FakeLambdaContext())
-            assert response["statusCode"] == 401, function
-    finally:
-        del os.environ["JWT_SECRET"]
+    monkeypatch.setenv("JWT_SECRET", secret)  # restored afterwards: later tests read the run's own secret
+    for function in ("insights", "chat", "data"):
+        response = handler_of(function)(event, FakeLambdaContext())
+        assert response["statusCode"] == 401, function
 
 
 @pytest.mark.parametrize("function", ["insights", "chat", "data"])

@@ -25,7 +25,8 @@ CTX_VPC_ID = "coach:vpcId"
 CTX_LAYER_PATH = "coach:layerPath"
 CTX_LWA_LAYER_VERSION = "coach:lwaLayerVersion"
 CTX_LWA_LAYER_ARN = "coach:lwaLayerArn"
-CTX_TRACER_SUBSEGMENTS = "coach:tracerSubsegments"
+CTX_TRACING = "coach:tracing"
+CTX_TRANSACTION_SEARCH = "coach:transactionSearch"
 CTX_STREAM_DEADLINE_SECONDS = "coach:streamDeadlineSeconds"
 CTX_STREAM_RESERVED_CONCURRENCY = "coach:streamReservedConcurrency"
 CTX_RATE_LIMIT_PER_MINUTE = "coach:rateLimitPerMinute"
@@ -119,7 +120,11 @@ class CoachConfig:
     lwa_layer_version: int = DEFAULT_LWA_LAYER_VERSION
     lwa_layer_arn: str | None = None
     functions_root: Path = REPO_ROOT / "functions"
-    tracer_subsegments: bool = False
+    tracing: bool = True
+    """OpenTelemetry spans exported to the X-Ray OTLP endpoint (docs/OBSERVABILITY.md)."""
+    transaction_search: bool = False
+    """Create the account's CloudWatch Transaction Search set-up, which the X-Ray OTLP endpoint needs
+    (account-wide: leave off when the account has it already)."""
     stream_deadline_seconds: int = DEFAULT_STREAM_DEADLINE_SECONDS
     # None: sized from the RDS Proxy connection budget (functions.stream_reserved_concurrency);
     # 0: no reservation (for accounts whose concurrency quota is still the new-account 10).
@@ -186,7 +191,8 @@ class CoachConfig:
                 node, CTX_LWA_LAYER_ARN, _LAYER_ARN_RE, "a Lambda layer version ARN (arn:<partition>:lambda:...:<n>)"
             ),
             "safety_guard": lambda: _guard_choice(node, default_guard),
-            "tracer_subsegments": lambda: _flag(node, CTX_TRACER_SUBSEGMENTS, False),
+            "tracing": lambda: _flag(node, CTX_TRACING, True),
+            "transaction_search": lambda: _flag(node, CTX_TRANSACTION_SEARCH, False),
             "waf": lambda: _flag(node, CTX_WAF, False),
             "allow_password_auth": lambda: _flag(node, CTX_ALLOW_PASSWORD_AUTH, False),
             "snap_start": lambda: _flag(node, CTX_SNAP_START, True),

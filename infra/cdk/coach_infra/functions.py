@@ -34,6 +34,7 @@ from coach_infra.config import CTX_SNAP_START, CoachConfig, ConfigError
 from coach_infra.database import DB_PORT, PROXY_CONNECTION_BUDGET
 from coach_infra.layer import ARCHITECTURE, CA_BUNDLE_PATH, RUNTIME
 from coach_infra.nag import acknowledge
+from coach_infra.tracing import grant_span_export, tracing_environment
 from coach_infra.web_adapter import lwa_layer_arn
 
 STREAM_PORT = "8080"
@@ -198,12 +199,7 @@ class CoachFunctions(Construct):
             names.POWERTOOLS_SERVICE_NAME: f"coach-{spec.name.replace('_', '-')}",
             names.POWERTOOLS_METRICS_NAMESPACE: METRICS_NAMESPACE,
             names.POWERTOOLS_LOG_LEVEL: "INFO",
-            # Lambda's active tracing records every invocation without any SDK; Powertools'
-            # Tracer (subsegments) imports the X-Ray SDK on the first request: opt-in.
-            names.POWERTOOLS_TRACE_DISABLED: "false" if config.tracer_subsegments else "true",
-            # Traces never carry a handler's response (health data) or an exception's text.
-            names.POWERTOOLS_TRACER_CAPTURE_RESPONSE: "false",
-            names.POWERTOOLS_TRACER_CAPTURE_ERROR: "false",
+            **tracing_environment(spec.name, config.tracing),
         }
         if spec.migrates:
             env[names.DB_APP_SECRET_NAME] = wiring.db_app_secret.secret_arn
@@ -281,6 +277,8 @@ class CoachFunctions(Construct):
             current_version_options=lambda_.VersionOptions(removal_policy=RemovalPolicy.DESTROY),
         )
         wiring.db_app_secret.grant_read(fn)
+        if config.tracing:
+            grant_span_export(fn)
         if spec.migrates:
             wiring.db_master_secret.grant_read(fn)
         if spec.uses_cache:
@@ -316,8 +314,9 @@ class CoachFunctions(Construct):
         acknowledge(
             role,
             "AwsSolutions-IAM5[Resource::*]",
-            "X-Ray PutTraceSegments/PutTelemetryRecords (active tracing) support no resource-level "
-            "permissions; the statement lists only those two actions.",
+            "X-Ray PutTraceSegments/PutTelemetryRecords (active tracing) and PutSpans/PutSpansForIndexing "
+            "(OpenTelemetry spans to the X-Ray OTLP endpoint) support no resource-level permissions; the "
+            "statements list only those actions.",
         )
         acknowledge(
             fn,

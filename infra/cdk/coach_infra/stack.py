@@ -21,6 +21,7 @@ from coach_infra.nag import acknowledge
 from coach_infra.network import Network
 from coach_infra.schedule import ExpirySchedule
 from coach_infra.secrets import HashKeySecret, ProviderSecrets
+from coach_infra.tracing import TransactionSearch
 
 
 class CoachStack(Stack):
@@ -39,6 +40,8 @@ class CoachStack(Stack):
         hash_key = HashKeySecret(self, "HashKey", stage=config.stage)
         layer = SharedLayer(self, "SharedLayer", path=config.layer_path)
 
+        if config.tracing and config.transaction_search:
+            TransactionSearch(self, "TransactionSearch")
         functions = CoachFunctions(
             self,
             "Functions",

@@ -19,8 +19,9 @@ from typing import Any, TypeVar
 
 from aws_lambda_powertools.logging import correlation_paths
 
+from coach_core import otel, tracing
 from coach_core.errors import CoachError
-from coach_core.observability import emit, log_exception, logger, metrics, quiet_http_clients, tracer
+from coach_core.observability import emit, log_exception, logger, metrics, quiet_http_clients
 from coach_core.runtime_secrets import SecretUnavailableError, apply_runtime_secrets
 
 T = TypeVar("T")
@@ -51,6 +52,7 @@ def _asgi() -> Any:
         from coach_core.service import build_service
 
         quiet_http_clients()
+        otel.configure_tracing()  # before the snapshot under SnapStart: the exporter is built on first use
         _mangum = Mangum(create_app(service=build_service()), lifespan="off")
     # Mangum runs on the thread's current event loop: make it ours every time, so a
     # connection opened in one invocation belongs to the loop of the next.
@@ -109,6 +111,7 @@ def after_restore() -> None:
     from coach_core.db import get_database
 
     random.seed()
+    otel.after_restore()
     if _mangum is not None:
         _mangum.app.state.service.forget_connections()
     forget = getattr(get_database(), "forget", None)
@@ -150,10 +153,10 @@ def _error_response(status: int) -> dict[str, Any]:
 
 
 @logger.inject_lambda_context(correlation_id_path=correlation_paths.API_GATEWAY_REST)
-@tracer.capture_lambda_handler
 @metrics.log_metrics
 def http_handler(event: dict[str, Any], context: Any) -> dict[str, Any]:
-    """API Gateway REST proxy event → the FastAPI app → proxy response."""
+    """API Gateway REST proxy event → the FastAPI app → proxy response. The request's spans are
+    exported before the response leaves (Lambda may freeze the environment right after)."""
     try:
         changed = apply_runtime_secrets()
     except SecretUnavailableError:
@@ -161,25 +164,35 @@ def http_handler(event: dict[str, Any], context: Any) -> dict[str, Any]:
         return _error_response(500)
     if changed:
         reset_app()
-    response: dict[str, Any] = _asgi()(event, context)
+    try:
+        response: dict[str, Any] = _asgi()(event, context)
+    finally:
+        otel.flush()
     if response.get("statusCode", 500) >= 500:
         emit("ServerErrors", 1)
     return response
 
 
 @logger.inject_lambda_context
-@tracer.capture_lambda_handler
 @metrics.log_metrics
 def expire_sessions_handler(event: dict[str, Any], context: Any) -> dict[str, Any]:
     """EventBridge Scheduler, hourly: mark idle sessions EXPIRED, then purge what is past its
     retention (old expired sessions' history, old violation excerpts); batched, idempotent."""
     from coach_core.service.expiry import expire_idle_sessions_now
-    from coach_core.service.retention import purge_now
+    from coach_core.service.retention import PurgeResult, purge_now
 
     apply_runtime_secrets()
-    count = run_async(expire_idle_sessions_now())
+    otel.configure_tracing()
+
+    async def expire_and_purge() -> tuple[int, PurgeResult]:
+        with tracing.job_span("expire_sessions"):  # one trace: both steps' database calls nest under it
+            return await expire_idle_sessions_now(), await purge_now()
+
+    try:
+        count, purged = run_async(expire_and_purge())
+    finally:
+        otel.flush()
     emit("SessionsExpired", count)
-    purged = run_async(purge_now())
     emit("HistoriesPurged", purged.histories)
     emit("ViolationExcerptsPurged", purged.excerpts)
     logger.info("expired idle sessions and purged old health data",

@@ -29,6 +29,7 @@ from contextlib import aclosing
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal, Protocol, assert_never
 
+from coach_core import tracing
 from coach_core.errors import ProviderError, ProviderTimeoutError
 from coach_core.providers.attribution import last_provider
 from coach_core.providers.base import (
@@ -45,6 +46,7 @@ from coach_core.providers.base import (
     estimate_prompt_tokens,
     estimate_tokens,
 )
+from coach_core.providers.traced import traced_round
 from coach_core.tools.base import ToolExecution, ToolStatus, ToolTraceEntry
 from coach_core.tools.registry import SUMMARY_LIMIT, BoundTools
 
@@ -206,7 +208,11 @@ class Orchestrator:
         for round_no in range(1, self.max_rounds + 1):
             round_text: list[str] = []
             calls: list[ToolCall] = []
-            chunks = self._round(system, conversation, definitions, model_tier, response_format, streamed)
+            chunks = traced_round(
+                self._round(system, conversation, definitions, model_tier, response_format, streamed),
+                provider=self.provider, model_tier=model_tier, round_no=round_no, streamed=streamed, system=system,
+                messages=conversation,
+            )
             reported = False
             try:
                 async with aclosing(chunks):
@@ -308,7 +314,11 @@ class Orchestrator:
         log row names the provider whose model asked for it."""
 
         async def indexed(index: int, call: ToolCall) -> tuple[int, ToolExecution]:
-            return index, await tools.execute(call.name, call.arguments, provider=provider)
+            with tracing.tool_span(call.name, call.id, call.arguments) as span:
+                execution = await tools.execute(call.name, call.arguments, provider=provider)
+                tracing.record_tool(span, cached=execution.trace.cached, status=execution.trace.status,
+                                    content=execution.content)
+            return index, execution
 
         tasks = [asyncio.ensure_future(indexed(i, c)) for i, c in enumerate(calls)]
         try:

@@ -65,7 +65,9 @@ def create_served_app() -> FastAPI:
     """The app as `coach serve` runs it: warmed at start-up (provider client and database
     pool ready before the worker takes its first request), plus the console in dev mode."""
     from coach_core.api import create_app
+    from coach_core.otel import configure_tracing
 
+    configure_tracing()  # per worker process: OTEL_EXPORTER_OTLP_ENDPOINT set, or nothing at all
     app = create_app(warm=True)
     if get_settings().coach_env == "dev":
         from coach_core.console import mount_console
@@ -87,6 +89,24 @@ def console_demo_users() -> list[ConsoleUser]:
     ]
 
 
+def tracing_note() -> str:
+    """Where traces go, or how to turn them on (docs/OBSERVABILITY.md)."""
+    from coach_core.otel import ENV_ENDPOINT, ENV_TRACES_ENDPOINT, exporter_wanted
+
+    match exporter_wanted():
+        case "otlp":
+            endpoint = os.environ.get(ENV_TRACES_ENDPOINT) or os.environ.get(ENV_ENDPOINT)
+            return f"tracing: OpenTelemetry spans exported over OTLP/HTTP to {endpoint}"
+        case "console":
+            return "tracing: OpenTelemetry spans printed to the console (OTEL_TRACES_EXPORTER=console)"
+        case _:
+            return (
+                "tracing: off. To see every chat as a trace, start an OTLP receiver (Arize Phoenix: "
+                "`pip install arize-phoenix && phoenix serve`, UI on http://localhost:6006) and restart with "
+                f"{ENV_ENDPOINT}=http://localhost:6006 (docs/OBSERVABILITY.md)"
+            )
+
+
 def serve(host: str = "127.0.0.1", port: int = 8000, workers: int = 1) -> None:
     import uvicorn
 
@@ -97,6 +117,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, workers: int = 1) -> None:
     logger.info(f"serving the coach API on http://{host}:{port} (OpenAPI at /docs), {workers} worker(s)")
     if settings.coach_env == "dev":
         logger.info(f"coach console (COACH_ENV=dev): http://{host}:{port}/console")
+    logger.info(tracing_note())
     if workers == 1:
         uvicorn.run(create_served_app(), host=host, port=port, log_level="info", timeout_graceful_shutdown=5)
         return

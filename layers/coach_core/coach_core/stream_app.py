@@ -21,6 +21,7 @@ from coach_core.api.auth import ADAPTER_STATE_FLAG
 from coach_core.api.errors import json_messages
 from coach_core.api.middleware import RequestObservabilityMiddleware
 from coach_core.observability import on_lambda, quiet_http_clients
+from coach_core.otel import configure_tracing
 
 HEALTH_PATH = "/health"
 
@@ -70,6 +71,7 @@ async def _rebuild_service(app: FastAPI) -> None:
 
 def create_stream_app() -> FastAPI:
     quiet_http_clients()
+    configure_tracing()  # in the snapshot under SnapStart; the exporter itself is built on first use
     app = create_app()
     # The adapter passes the authorizer's claims in a header (read only on Lambda; api/auth.py).
     setattr(app.state, ADAPTER_STATE_FLAG, True)

@@ -8,10 +8,12 @@ init), or built in the app's lifespan from settings. It lives on `app.state.serv
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, MutableMapping
 from contextlib import asynccontextmanager
+from typing import Any
 
 from fastapi import FastAPI
+from fastapi.telemetry import TelemetryConfig
 
 from coach_core.api.data_router import data_router
 from coach_core.api.errors import install_error_handlers
@@ -45,6 +47,7 @@ def create_app(
                 app.state.service = None
 
     app = FastAPI(
+        telemetry=TELEMETRY,
         title="Coach AI",
         version="1.0.0",
         description="The LLM fitness and nutrition coach. Every /api/v1/coach route needs a Bearer JWT.",
@@ -68,6 +71,17 @@ def create_app(
 
     install_middleware(app, settings=lambda: _settings(app), provider_name=provider_name, auth_prefix=API_PREFIX)
     return app
+
+
+def _untraced(scope: MutableMapping[str, Any]) -> bool:
+    """Liveness checks (the Lambda Web Adapter polls /health) make no trace."""
+    return scope.get("path") == "/health"
+
+
+TELEMETRY: TelemetryConfig = {"logs": False, "exclude": _untraced}
+"""FastAPI's native OpenTelemetry: the HTTP server span of each request (on only once `coach_core.otel`
+has set up a tracer provider). Its exception log records are off: they carry exception messages,
+which may echo provider or driver text (`observability.log_exception` logs the type only)."""
 
 
 def _settings(app: FastAPI) -> Settings:

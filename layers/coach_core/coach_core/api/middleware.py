@@ -13,6 +13,7 @@ from fastapi import FastAPI, Request
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from coach_core import otel
 from coach_core.api.auth import USER_SCOPE_KEY, authenticate
 from coach_core.api.errors import GENERIC_500, coach_error_response, json_messages
 from coach_core.errors import CoachError
@@ -190,6 +191,7 @@ class RequestObservabilityMiddleware:
                        "ttfb_ms": round(ttfb_ms, 1) if ttfb_ms is not None else None},
             )
             if on_lambda():
+                otel.flush()  # the request's spans (its server span ended with the last body chunk)
                 emit("Requests", 1)
                 emit("Latency", elapsed_ms, MetricUnit.Milliseconds)
                 if ttfb_ms is not None:

@@ -21,6 +21,7 @@ import uuid
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from coach_core import tracing
 from coach_core.errors import ProviderError, ProviderRateLimitError, ProviderTimeoutError
 from coach_core.guard.verdict import Direction, GuardVerdict, SafetyGuard
 from coach_core.observability import emit, logger
@@ -131,11 +132,14 @@ class GuardRunner:
     ) -> GuardVerdict:
         """The guard's verdict on `text` (cached per user when `user_id` is given); never raises
         for a guard or cache failure. `bill` gets the tokens the classification cost."""
-        verdict = None if user_id is None else await self._cached(user_id, text, direction)
-        if verdict is None:
-            verdict = await self._classify(text, direction, bill)
-            if user_id is not None:
-                await self._store(user_id, text, direction, verdict)
+        with tracing.safety_span("guard", direction) as span:
+            verdict = None if user_id is None else await self._cached(user_id, text, direction)
+            if verdict is None:
+                verdict = await self._classify(text, direction, bill)
+                if user_id is not None:
+                    await self._store(user_id, text, direction, verdict)
+            tracing.record_guard(span, guard=verdict.guard, verdict=verdict.verdict, model=verdict.model,
+                                 cached=verdict.cached, reason=verdict.reason, scores=verdict.category_scores)
         emit(f"GuardVerdict_{verdict.verdict}", 1)
         if verdict.verdict == "unavailable":
             logger.warning("safety guard unavailable: the rules' verdict stands",

@@ -415,6 +415,9 @@ class AnthropicProvider(LLMProvider):
         self._client = AsyncAnthropic(
             api_key=api_key, base_url=base_url, timeout=timeout, max_retries=max_retries,
             http_client=_PREWARMED_HTTP.pop() if _PREWARMED_HTTP else None,
+            # The SDK's own span would be a second `chat` span (and token count) under the
+            # provider-neutral one each round gets (providers/traced.py).
+            open_telemetry=False,
         )
 
     def _request(

@@ -25,6 +25,7 @@ from collections.abc import AsyncGenerator, Callable, Sequence
 from contextlib import aclosing
 from typing import TypeVar
 
+from coach_core import tracing
 from coach_core.errors import CircuitOpenError, ProviderError
 from coach_core.observability import emit, logger
 from coach_core.providers.attribution import note_provider
@@ -88,6 +89,7 @@ class FallbackProvider(LLMProvider):
             return None
         note_provider(provider.name)
         if index > 0:
+            tracing.mark_failover(provider.name)
             emit("ProviderFailover", 1)
             logger.warning("provider failover", extra={"provider": provider.name,
                                                        "primary": self.providers[0].name})
@@ -97,6 +99,7 @@ class FallbackProvider(LLMProvider):
         """Settle a failed call with its breaker: an outage counts against the provider, any
         other failure says nothing about its health."""
         breaker = self.breakers[provider.name]
+        tracing.note_failed_attempt(provider.name, exc)
         if exc.retryable:
             breaker.failed(permit)
             logger.warning("provider call failed", extra={"provider": provider.name, "error": type(exc).__name__})

@@ -30,6 +30,7 @@ from contextlib import aclosing
 from dataclasses import dataclass
 from typing import Any
 
+from coach_core import tracing
 from coach_core.context_builder import UserContext
 from coach_core.errors import ProviderError
 from coach_core.grounding import NOTHING_CHECKED, GroundingCheck, GroundingReport
@@ -280,18 +281,33 @@ class ChatService:
         (the first that does not is never sent: the provider stream is cancelled and the safety
         message follows); the guard judges the complete answer before its last sentence leaves.
         `/chat` checks the whole answer with both layers before returning it."""
+        span = tracing.turn_span(str(turn.state.id), streamed=streamed)
+        error: BaseException | None = None
         try:
-            async with aclosing(self._run(turn, streamed=streamed)) as events:
+            async with aclosing(tracing.iterate_in(span, self._run(turn, streamed=streamed))) as events:
                 async for event in events:
+                    if isinstance(event, TurnDone):
+                        r = event.response
+                        tracing.record_turn(span, finish_reason=r.finish_reason, tokens=r.tokens_used,
+                                            provider=r.provider, tool_calls=len(r.tool_trace))
                     yield event
+        except BaseException as exc:
+            error = exc
+            raise
         finally:
-            await turn.meter.close()
+            try:
+                await turn.meter.close()
+            finally:
+                tracing.end_span(span, error)
 
     async def _run(self, turn: Turn, *, streamed: bool) -> AsyncGenerator[TurnEvent, None]:
         state, user_id = turn.state, turn.user_id
-        checked_in = self.policies.check_input(turn.message)
+        with tracing.safety_span("rules", "input") as check:
+            checked_in = self.policies.check_input(turn.message)
+            tracing.record_policy(check, checked_in)
         violations = violation_rows(checked_in, user_id, state.id, "input")
         if checked_in.replaces_message:
+            tracing.decided_by(tracing.policy_layer(checked_in))
             reply = checked_in.replacement_message or FALLBACK_SAFETY_MESSAGE
             async for event in self._replaced(turn, "", reply, violations, list(checked_in.disclaimers)):
                 yield event
@@ -307,6 +323,7 @@ class ChatService:
                 if guard_task.done():
                     verdict_in = verdict_of(guard_task)
                     if verdict_in is not None and verdict_in.is_crisis:
+                        tracing.decided_by("guard")
                         rows = [*violations, guard_row(verdict_in, turn.message, user_id, state.id, "input")]
                         async for event in self._replaced(turn, "", guard_message(), rows, [],
                                                           guard_tokens=verdict_in.tokens):
@@ -351,6 +368,7 @@ class ChatService:
             guard_tokens = verdict_in.tokens if verdict_in is not None else 0
 
             if verdict_in is not None and verdict_in.is_crisis:
+                tracing.decided_by("guard")
                 rows = [*violations, guard_row(verdict_in, turn.message, user_id, state.id, "input")]
                 async for event in self._replaced(turn, "", guard_message(), rows, [], guard_tokens=guard_tokens,
                                                   tool_rows=tools.take_log_rows()):
@@ -358,6 +376,9 @@ class ChatService:
                 return
             refs = numbers.turn_references(turn.context, state.history, turn.message, tools.outputs)
             if stopped is not None:  # a streamed sentence the rules would replace: never sent
+                with tracing.safety_span("rules", "output") as check:
+                    tracing.record_policy(check, stopped)
+                tracing.decided_by(tracing.policy_layer(stopped))
                 rows = violations + violation_rows(stopped, user_id, state.id, "output")
                 safety = stopped.replacement_message or FALLBACK_SAFETY_MESSAGE
                 async for event in self._replaced(
@@ -379,13 +400,17 @@ class ChatService:
                 if verdict_out is not None and verdict_out.is_crisis:
                     checked: PolicyResult | None = None
                 else:
-                    tail = gate.finish()
+                    with tracing.safety_span("rules", "output") as check:
+                        tail = gate.finish()
+                        checked = tail.blocked or gate.result
+                        tracing.record_policy(check, checked)
                     if tail.released:
                         yield TokenEvent(tail.released)
                         figures.feed(tail.released)
-                    checked = tail.blocked or gate.result
             else:
-                checked = self.policies.check_output(result.text)
+                with tracing.safety_span("rules", "output") as check:
+                    checked = self.policies.check_output(result.text)
+                    tracing.record_policy(check, checked)
                 if self.sessions.settings.coach_grounding_repair and not checked.replaces_message and not (
                     verdict_out is not None and verdict_out.is_crisis
                 ):
@@ -399,9 +424,11 @@ class ChatService:
             rows = violations + (violation_rows(checked, user_id, state.id, "output") if checked else [])
             message: str | None = None
             if verdict_out is not None and verdict_out.is_crisis:
+                tracing.decided_by("guard")
                 rows.append(guard_row(verdict_out, result.text, user_id, state.id, "output"))
                 message = guard_message()
             elif checked is not None and checked.replaces_message:
+                tracing.decided_by(tracing.policy_layer(checked))
                 message = checked.replacement_message or FALLBACK_SAFETY_MESSAGE
             replaced = message is not None
             if message is None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import uuid
 
+from coach_core import tracing
 from coach_core.context_builder import UserContext
 from coach_core.domain.outputs import TdeeOutput
 from coach_core.domain.plan import build_offline_plan, clamp_plan, parse_plan
@@ -112,11 +113,15 @@ class PlanService:
         self, plan: WeeklyPlan, tools: BoundTools, user_id: uuid.UUID, meter: UsageMeter
     ) -> tuple[WeeklyPlan, list[str], list[PolicyViolationRow]]:
         targets = " ".join(f"Daily target: {kcal} kcal per day." for kcal in plan.calorie_targets())
-        target_check = self.policies.check_output(targets)
         prose = "\n".join(
             [plan.title, plan.summary, *plan.habits, *(f"{d.focus}\n{d.training.description}" for d in plan.days)]
         )
-        prose_check = self.policies.check_output(prose)
+        with tracing.safety_span("rules", "output") as check:
+            target_check = self.policies.check_output(targets)
+            tracing.record_policy(check, target_check)
+        with tracing.safety_span("rules", "output") as check:
+            prose_check = self.policies.check_output(prose)
+            tracing.record_policy(check, prose_check)
         rows = violation_rows(target_check, user_id, None, "output") + violation_rows(
             prose_check, user_id, None, "output"
         )
