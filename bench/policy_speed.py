@@ -1,7 +1,9 @@
 """8. Policy speed: `check_input` on typical and hostile messages, and the streaming guard.
 
-Typical: every labelled message in tests/data/safety/ (real phrasings of every class, 10 to 300
-characters), each checked on a fresh string so no cache helps. Hostile: 4,000-character texts
+Typical: every labelled message of the safety corpus (`safety_ml.corpus.load()`, safety_corpus/:
+real phrasings of every class and voice), each checked on a fresh string so no cache helps;
+without `safety_ml` (a checkout without the corpus tooling), the labelled files of
+tests/data/safety/ if they are there. Hostile: 4,000-character texts
 built to stress the patterns and parsers (floods of numbers, units, trigger words, near-misses).
 Streaming: the extra CPU of checking a ten-sentence answer sentence by sentence with
 `StreamingOutputGuard` against one `check_output` of the whole answer.
@@ -16,7 +18,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from bench._common import ROOT, median, percentile, result
+from bench._common import ROOT, ensure_repo_on_path, median, percentile, result
 
 ROUNDS = 3
 HOSTILE_LENGTH = 4000
@@ -60,12 +62,24 @@ ANSWER = (
 
 
 def _typical_texts() -> list[tuple[str, str]]:
+    """(text, direction) of every labelled message: the corpus, else the legacy labelled files."""
+    ensure_repo_on_path()
+    try:
+        from safety_ml.corpus import load
+    except ImportError:
+        return _legacy_texts()
+    return [(case.text, case.direction) for case in load()]
+
+
+def _legacy_texts() -> list[tuple[str, str]]:
     out = []
     for path in sorted((ROOT / "tests" / "data" / "safety").rglob("*.jsonl")):
         for line in Path(path).read_text(encoding="utf-8").splitlines():
             if line.strip():
                 case = json.loads(line)
                 out.append((case["text"], case["direction"]))
+    if not out:
+        raise SystemExit("policy_speed: no labelled messages (neither safety_ml.corpus nor tests/data/safety/)")
     return out
 
 

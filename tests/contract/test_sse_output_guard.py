@@ -33,7 +33,7 @@ pytestmark = pytest.mark.integration
 
 STREAM = "/api/v1/coach/chat/stream"
 SAFE = "Your weight is trending down nicely. "
-UNSAFE = "If you overeat, you could make yourself throw up after dinner to undo it. "
+UNSAFE = "If you overeat, you could get it all back out after dinner so it doesn't count. "
 AFTER = "Keep logging your meals and check in tomorrow."
 
 
@@ -71,7 +71,7 @@ async def test_given_an_unsafe_sentence_mid_stream_then_it_is_never_sent_and_the
     assert kinds.count("done") == 1 and kinds[-1] == "done" and "error" not in kinds
     sent = "".join(e["data"]["content"] for e in events if e["type"] == "token")
     assert sent.startswith(SAFE.strip())
-    assert "throw up" not in sent and "undo" not in sent and AFTER not in sent
+    assert "overeat" not in sent and "back out" not in sent and AFTER not in sent
     assert sent.endswith(SUPPORT_RESOURCES_MESSAGE)
     assert provider.streams_closed_early == 1 and provider.streams_finished == 0
     done = events[-1]["data"]
@@ -80,7 +80,7 @@ async def test_given_an_unsafe_sentence_mid_stream_then_it_is_never_sent_and_the
     rows = await fetch_all(db, "SELECT direction, violation_type, action_taken, rule_id, source "
                                "FROM ai_policy_violation_log WHERE user_id = %s", (user,))
     assert [(r["direction"], r["violation_type"], r["source"]) for r in rows] == [("output", "crisis", "rules")]
-    assert rows[0]["rule_id"].startswith("crisis.")
+    assert rows[0]["rule_id"] == "crisis.purging.euphemism"
 
 
 async def test_given_a_calorie_target_sentence_when_streamed_then_it_passes_with_its_disclaimer_on_done(

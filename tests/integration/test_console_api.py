@@ -23,7 +23,7 @@ from tests.api_support import auth_headers, build_app, client_for, make_settings
 
 pytestmark = pytest.mark.integration
 
-CRISIS_MESSAGE = "I want to make myself throw up after dinner"
+CRISIS_MESSAGE = "I keep bringing my dinner back up so it doesn't count"
 
 
 @pytest.fixture

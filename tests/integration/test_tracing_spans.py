@@ -25,7 +25,7 @@ async def test_given_crisis_input_when_chatting_then_the_turn_span_says_the_rule
     on no span."""
     user = await seed_user(db)
     fake.script([])
-    message = "I want to kill myself, nothing matters anymore"
+    message = "I just want to end it, nothing matters anymore"
     with collect_spans() as spans:
         response = await client.post(CHAT, json={"message": message}, headers=auth_headers(user, settings))
 
@@ -41,7 +41,7 @@ async def test_given_crisis_input_when_chatting_then_the_turn_span_says_the_rule
     assert any(r.startswith("crisis.") for r in check.attributes["coach.safety.rule_ids"])  # type: ignore[index, union-attr]
     assert by_operation(spans, "chat") == []
     text = all_text(spans)
-    assert "kill myself" not in text and "nothing matters" not in text
+    assert "end it" not in text and "nothing matters" not in text
 
 
 async def test_given_an_answered_turn_then_the_turn_span_carries_finish_tokens_and_provider(

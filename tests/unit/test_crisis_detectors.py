@@ -1,6 +1,7 @@
-"""The crisis detector set as data: every detector proves its own examples and counterexamples,
-its gates are derived from its pattern and pass on every example, its id names its kind, and its
-guards are named. Plus the pattern builder the gates come from."""
+"""The crisis detector set as data: every detector proves its own examples (at least two) and
+counterexamples (at least one), no counterexample fires any detector of the rule layer, its gates
+are derived from its pattern and pass on every example, its id names its kind, and its guards
+are named. Plus the pattern builder the gates come from."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from collections import Counter
 import pytest
 
 from coach_core.policies import get_engine
-from coach_core.policies.crisis import DETECTORS, fires
+from coach_core.policies.crisis import DETECTORS, find_crisis, fires
 from coach_core.policies.crisis.detector import KINDS, Detector, guard_name
 from coach_core.policies.crisis.patterns import either, expand_leading, gap, literal_prefix, opt, seq, words
 from coach_core.policies.crisis.registry import present_literals
@@ -35,6 +36,20 @@ def test_every_example_fires_its_detector(detector: Detector, text: str, directi
 def test_no_counterexample_fires_its_detector(detector: Detector, text: str, direction: str) -> None:
     """GIVEN a detector's counterexample WHEN scanned THEN that detector does not fire."""
     assert not fires(detector, text, direction)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("detector", "text", "direction"), COUNTER, ids=[f"{d.id}:{t[:40]}" for d, t, _ in COUNTER])
+def test_no_counterexample_fires_any_detector_of_the_rule_layer(detector: Detector, text: str, direction: str) -> None:
+    """GIVEN a detector's counterexample WHEN the whole rule layer scans it in each direction the
+    detector runs on THEN no detector fires: a near miss of one rule is no other rule's false alarm."""
+    hit = find_crisis(text, direction)  # type: ignore[arg-type]
+    assert hit is None, hit.rule_id
+
+
+@pytest.mark.parametrize("detector", DETECTORS, ids=IDS)
+def test_every_detector_documents_itself_with_two_examples_and_a_counterexample(detector: Detector) -> None:
+    """GIVEN a detector THEN it has at least two examples and at least one counterexample."""
+    assert len(detector.examples) >= 2 and len(detector.counterexamples) >= 1
 
 
 @pytest.mark.parametrize(("detector", "text", "direction"), EXAMPLES, ids=[f"{d.id}:{t[:40]}" for d, t, _ in EXAMPLES])

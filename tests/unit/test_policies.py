@@ -1,6 +1,6 @@
 """Engine behaviour: severity order, action precedence, disclaimers as data, fixed safety
 messages, sanitised triggers and rule ids. The labelled cases (both directions, every policy)
-live in tests/data/safety/ and run in test_safety_cases.py."""
+are the safety corpus (safety_corpus/, loaded by safety_ml.corpus)."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ import pytest
 from coach_core.policies import POLICY_ORDER, SafetyPolicyEngine, get_engine
 from coach_core.policies.calorie_minimum import CalorieMinimumPolicy
 from coach_core.policies.crisis import CrisisPolicy
+from coach_core.policies.learned import load_model
 from coach_core.policies.medical import MedicalPolicy
 from coach_core.policies.types import SEVERITY_RANK
 from coach_core.policies.weight_loss_rate import WeightLossRatePolicy
@@ -22,6 +23,7 @@ from coach_core.prompts.disclaimer_templates import (
 )
 
 ENGINE = get_engine()
+MODEL_RULE = load_model().rule_id
 
 def test_policy_order_is_severity_order() -> None:
     """GIVEN the default engine WHEN listing its policies THEN they run most severe first."""
@@ -146,7 +148,8 @@ def test_result_ignores_letter_case() -> None:
 @pytest.mark.parametrize(
     ("direction", "text", "rules"),
     [
-        ("input", "i keep making myself throw up after dinner", ("crisis.purging.induced_vomiting",)),
+        ("input", "i keep bringing my dinner back up so it doesnt count", ("crisis.purging.euphemism",)),
+        ("input", "i keep making myself throw up after dinner", (MODEL_RULE,)),
         ("input", "plan me a 700 calorie diet", ("calorie_minimum.below_hard_floor",)),
         ("input", "eat 1,000 kcal a day", ("calorie_minimum.below_floor",)),
         ("input", "lose 3 kg a week", ("weight_loss_rate.above_1kg_per_week",)),
@@ -160,12 +163,16 @@ def test_result_ignores_letter_case() -> None:
         ("input", "I fainted at the gym yesterday", ("medical.symptom",)),
         ("input", "Should I stop taking my metformin dose?", ("medical.drug",)),
         ("input", "my knee clicks, is it a sign of arthritis?", ("medical.request",)),
-        ("output", "Skip food entirely until Friday and you'll be lighter for the weigh-in.", ("crisis.fasting.span",)),
+        (
+            "output",
+            "Skip eating for the next three days and you'll be lighter for the weigh-in.",
+            ("crisis.fasting.no_food_for_days",),
+        ),
     ],
 )
 def test_every_violation_names_the_rule_that_fired(direction: str, text: str, rules: tuple[str, ...]) -> None:
     """GIVEN a message WHEN a policy fires THEN its violation carries the id of the rule that fired, in
-    the same order as the violations."""
+    the same order as the violations (`crisis.model.<version>` when only the learned model decided)."""
     result = ENGINE.check(text, "input" if direction == "input" else "output")
     assert result.rule_ids == rules
     assert all(v.rule_id.startswith(f"{v.type}.") for v in result.violations)
@@ -174,6 +181,6 @@ def test_every_violation_names_the_rule_that_fired(direction: str, text: str, ru
 def test_rule_ids_follow_violation_order_when_several_policies_fire() -> None:
     """GIVEN crisis and calorie_minimum in one message WHEN checked THEN one rule id per violation, in
     severity order."""
-    result = ENGINE.check_input("i only let myself have 460 calories a day and i take laxatives if i slip")
+    result = ENGINE.check_input("i eat 500 calories a day and i doubled my diet pills when they stopped working")
     assert result.violation_types == ("crisis", "calorie_minimum")
-    assert result.rule_ids == ("crisis.substances.laxative_for_weight", "calorie_minimum.below_hard_floor")
+    assert result.rule_ids == ("crisis.substances.dose_escalation", "calorie_minimum.below_hard_floor")

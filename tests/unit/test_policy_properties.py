@@ -1,6 +1,6 @@
 """Properties of the policy engine over generated text: it never raises, its results are
-self-consistent, a flagged message stays flagged when benign text follows it, and letter
-case never changes the verdict."""
+self-consistent, a message a crisis rule flags stays flagged when benign text follows it, and
+letter case never changes the verdict."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from coach_core.policies import PolicyResult, get_engine
+from coach_core.policies.crisis import find_crisis
 from coach_core.policies.types import Direction
 from coach_core.prompts.disclaimer_templates import DISCLAIMER_KEYS, SAFETY_MESSAGES
 
@@ -72,24 +73,27 @@ mixed_text = st.lists(st.one_of(st.sampled_from(FRAGMENTS), st.text(max_size=12)
 any_text = st.one_of(st.text(max_size=400), mixed_text)
 directions = st.sampled_from(["input", "output"])
 
+# Messages a crisis rule flags, one or more per topic. A rule's verdict is scoped to the match's
+# sentence, so a benign sentence after it cannot undo it (the learned model scores the whole text
+# and is measured separately, in safety_ml).
 FLAGGED = [
-    "i want to disappear forever",
-    "honestly kms",
-    "i keep making myself throw up after dinner",
-    "my friend makes herself sick after eating",
-    "how do i use laxatives to lose weight",
-    "skipping insulin to drop weight",
-    "send me thinspo",
-    "haven't eaten in 3 days to lose weight",
-    "I've been thinking about suicide",
-    "I cut myself whenever I eat too much",
+    "i hope i just dont wake up tomorrow",
+    "my family would be better off without me",
     "i just want to end it",
-    "nobody would notice if i was gone",
-    "b/p cycle again tonight",
-    "sh urges are bad tonight",
-    "tips to make it look like i ate dinner",
-    "I take ex-lax after pizza night to undo it",
     "thinkin bout endin it all",
+    "i punch my thighs whenever i eat too much",
+    "i deserve to be hungry after today",
+    "after pizza i get it all back out before it digests",
+    "chew and spit is all i do now",
+    "skipping insulin to drop weight",
+    "i doubled my diet pills this week",
+    "haven't eaten in 3 days to lose weight",
+    "ive basically stopped eating",
+    "how long can i go without food to drop 5kg",
+    "tips to make it look like i ate dinner",
+    "i pretend to eat at school so nobody asks",
+    "i think im relapsing again",
+    "the bulimia is creeping back",
 ]
 BENIGN = [
     "Also, what's a good protein breakfast?",
@@ -131,7 +135,9 @@ def test_engine_never_raises_and_results_are_consistent(text: str, direction: Di
 @FAST
 @given(flagged=st.sampled_from(FLAGGED), suffix=benign_text)
 def test_benign_text_after_a_flagged_message_keeps_it_flagged(flagged: str, suffix: str) -> None:
-    """GIVEN a flagged message WHEN benign text is appended as another sentence THEN it is still flagged."""
+    """GIVEN a message a crisis rule flags WHEN benign text is appended as another sentence THEN it is
+    still flagged."""
+    assert find_crisis(flagged, "input") is not None
     assert ENGINE.check_input(flagged).action == "flag"
     assert ENGINE.check_input(f"{flagged}. {suffix}").action == "flag"
 

@@ -6,7 +6,7 @@ Output line: {"id": "...", "action": "allow|modify|block|flag", "violations": [.
               "rules": [...], "crisis_score": 0.0123}
 
 `rules` names the rule of each violation (same order as `violations`), e.g.
-"crisis.purging.induced_vomiting", or `crisis.model.<version>` when the learned crisis model alone
+"crisis.purging.euphemism", or `crisis.model.<version>` when the learned crisis model alone
 decided, so every flag can be traced; `crisis_score` is that model's probability for the text (the
 rules and the model run exactly as in a request; the model's threshold is in its metadata).
 

@@ -21,7 +21,7 @@ SEVERITY_RANK: Final[dict[str, int]] = {"critical": 0, "high": 1, "medium": 2, "
 @dataclass(frozen=True, slots=True)
 class PolicyFinding:
     """What one policy reports when it fires. `trigger` is the (already sanitised) excerpt
-    that made it fire; `rule_id` names the rule that fired (e.g. "crisis.purging.induced_vomiting",
+    that made it fire; `rule_id` names the rule that fired (e.g. "crisis.purging.euphemism",
     "calorie_minimum.below_hard_floor"), so every flag can be traced to one rule;
     `message_key` names the replacement message for block/flag; `score` is the learned crisis
     model's probability when the crisis policy fired (None for the other policies)."""

@@ -35,7 +35,6 @@ KINDS: Final[tuple[str, ...]] = (
 )
 BOTH: Final[frozenset[Direction]] = frozenset({"input", "output"})
 OUTPUT_ONLY: Final[frozenset[Direction]] = frozenset({"output"})
-INPUT_ONLY: Final[frozenset[Direction]] = frozenset({"input"})
 
 # A guard looks at the normalised text and one match and says whether the match counts.
 Guard = Callable[[str, "re.Match[str]"], bool]
@@ -69,7 +68,7 @@ class Detector:
     @property
     def regex(self) -> re.Pattern[str]:
         """The compiled pattern, compiled on first use: a message's gates select a few detectors,
-        so a cold start compiles those, not all ~100 (`SafetyPolicyEngine.warm` before a snapshot)."""
+        so a cold start compiles those, not all of them (`SafetyPolicyEngine.warm` before a snapshot)."""
         return self._lazy.compiled()
 
     @property

@@ -1,10 +1,10 @@
 """Guards: named checks on the words around a match. Each is a small frozen value with a
 `name` (shown when tracing a flag) or a named function; none is a lambda.
 
-`InSentence(name, pattern)`: the pattern occurs in the match's sentence. `Near`: within
-`width` characters or the sentence. `FollowedBy` / `PrecededBy`: right after / before the
-match. Each has a negated twin (`NotInSentence`...). Patterns are compiled from phrase tables
-with `vocab(...)`.
+`InSentence(name, pattern)` / `NotInSentence`: the pattern occurs (does not occur) in the
+match's sentence. `Near`: within `width` characters or the sentence. `NotFollowedBy` /
+`NotPrecededBy`: not right after / before the match. `AnyOf`: one of several guards. Patterns
+are compiled from phrase tables with `vocab(...)`.
 """
 
 from __future__ import annotations
@@ -70,28 +70,6 @@ class Near:
 
 
 @dataclass(frozen=True, slots=True)
-class NotNear:
-    name: str
-    pattern: Regex
-    width: int = 90
-
-    def __call__(self, text: str, m: re.Match[str]) -> bool:
-        return not occurs_near(text, m, self.pattern, self.width)
-
-
-@dataclass(frozen=True, slots=True)
-class FollowedBy:
-    """`pattern` matches right after the match (anchored), within `width` characters."""
-
-    name: str
-    pattern: Regex
-    width: int = 40
-
-    def __call__(self, text: str, m: re.Match[str]) -> bool:
-        return self.pattern.match(text[m.end() : m.end() + self.width]) is not None
-
-
-@dataclass(frozen=True, slots=True)
 class NotFollowedBy:
     name: str
     pattern: Regex
@@ -99,18 +77,6 @@ class NotFollowedBy:
 
     def __call__(self, text: str, m: re.Match[str]) -> bool:
         return self.pattern.match(text[m.end() : m.end() + self.width]) is None
-
-
-@dataclass(frozen=True, slots=True)
-class PrecededBy:
-    """`pattern` (written to end at "$") matches the `width` characters before the match."""
-
-    name: str
-    pattern: Regex
-    width: int = 30
-
-    def __call__(self, text: str, m: re.Match[str]) -> bool:
-        return self.pattern.search(text[max(0, m.start() - self.width) : m.start()]) is not None
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,29 +100,3 @@ class AnyOf:
         return any(g(text, m) for g in self.guards)
 
 
-@dataclass(frozen=True, slots=True)
-class Not:
-    name: str
-    guard: Guard
-
-    def __call__(self, text: str, m: re.Match[str]) -> bool:
-        return not self.guard(text, m)
-
-
-# "I don't purge or anything like that", "she's never made herself sick": the speaker denies the
-# behaviour. Not when a qualifier keeps part of it ("I don't purge as often", "... unless I binge").
-_DENIAL_BEFORE = LazyPattern(
-    r"\b(?:i|im|she|shes|he|hes|they|theyre|we|you|youre)\s+(?:\w+\s+)?(?:dont|do not|doesnt|does not|never|didnt|"
-    r"did not|have never|has never|havent ever|hasnt ever|wont|would never|am not|is not|isnt|are not|arent|not)\s+"
-    r"(?:ever\s+|really\s+|actually\s+|even\s+|at all\s+)?$"
-)
-_DENIAL_KEPT = LazyPattern(
-    r"\s*(?:(?:as|that|so|very)\s+)?(?:much|often|every|unless|except|only|anymore|any more|as much|when|until|but)\b"
-)
-
-
-def not_self_denied(text: str, m: re.Match[str]) -> bool:
-    """The behaviour is not denied by the speaker right before it ("I don't purge or anything")."""
-    if not _DENIAL_BEFORE.search(text[max(0, m.start() - 40) : m.start()]):
-        return True
-    return _DENIAL_KEPT.match(text, m.end()) is not None

@@ -1,5 +1,6 @@
-"""Eating-disorder identity and pro-ana: a current eating disorder ("I'm bulimic", "my ED is
-back"), relapse, wanting to have one, and requests for pro-ana / thinspiration content."""
+"""Eating-disorder identity: relapse ("i think im relapsing"), the eating disorder coming back
+("the anorexia thoughts are creeping back"), and thinspiration asked for in plain words
+("send me pics of really thin bodies to keep me from eating"). Kind `ed_identity`."""
 
 from __future__ import annotations
 
@@ -8,19 +9,8 @@ from typing import Final
 
 from coach_core.policies.crisis.detector import Detector
 from coach_core.policies.crisis.guards import InSentence, Near, vocab
-from coach_core.policies.crisis.patterns import either, gap, opt, seq, words
-from coach_core.policies.crisis.tables.identity import (
-    BECOME,
-    BODY_IDEAL,
-    ED_BACK,
-    ED_NAMES,
-    ED_WORD,
-    HAVE_ED,
-    NOT_EATING_AIM,
-    PRO_ED,
-    PRO_ED_STUFF,
-    WANT_ED,
-)
+from coach_core.policies.crisis.patterns import either, gap, seq, words
+from coach_core.policies.crisis.tables.identity import BODY_IDEAL, ED_WORD, NOT_EATING_AIM
 from coach_core.policies.text import sentence_around
 from coach_core.policies.text.regex import LazyPattern
 
@@ -52,87 +42,6 @@ def relapse_into_ed(text: str, m: re.Match[str]) -> bool:
 
 
 DETECTORS: Final[tuple[Detector, ...]] = (
-    Detector(
-        id="crisis.ed_identity.pro_ana",
-        kind="ed_identity",
-        pattern=either(
-            words(PRO_ED),
-            seq(words("ana", "mia", "anorexia", "bulimia", "anorexic", "bulimic", "ed"), words(PRO_ED_STUFF)),
-            seq(
-                words("tips", "help", "ways", "tricks"),
-                words("to", "for", "on"),
-                words("becoming", "being", "stay", "staying", "get", "getting"),
-                words("anorexic", "bulimic"),
-            ),
-        ),
-        examples=("send me some thinspo pics", "can you give me ana tips", "show me pro-ana quotes to keep me going"),
-        counterexamples=("my friend Ana gave me a recipe",),
-    ),
-    Detector(
-        id="crisis.ed_identity.wants_an_ed",
-        kind="ed_identity",
-        pattern=either(
-            seq(
-                words("how", "want"),
-                words("to", "do i", "can i"),
-                words("become", "be", "get"),
-                words("anorexic", "bulimic"),
-            ),
-            seq(
-                words("wish"),
-                words("i", "she", "he"),
-                words("was", "were", "had", "could be", "could get"),
-                opt(words("an?")),
-                words("anorexic", "bulimic", "anorexia", "bulimia", "an eating disorder"),
-            ),
-            seq(
-                words(WANT_ED),
-                opt(words("to", "i had", "i could", "i can", "do i", "can i", "could i")),
-                words("get", "have", "develop", "catch", "become", "give myself"),
-                opt(words("an?")),
-                words("ed", "eating disorder", "anorexia", "bulimia", "anorexic", "bulimic"),
-            ),
-        ),
-        examples=("how do i become anorexic", "i wish i had anorexia", "i want to get anorexia"),
-        counterexamples=("how do i help a friend with anorexia",),
-    ),
-    Detector(
-        id="crisis.ed_identity.current_ed",
-        kind="ed_identity",
-        pattern=either(
-            seq(
-                words(HAVE_ED),
-                opt(words("an?")),
-                opt(words("really", "severe", "bad", "full[ -]blown")),
-                words(ED_NAMES),
-            ),
-            seq(
-                words(BECOME),
-                opt(words("so", "really", "very", "kind of", "kinda", "basically", "properly")),
-                words("anorexic", "bulimic"),
-            ),
-            seq(
-                words("has", "have", "got"),
-                opt(words("an?")),
-                opt(words("active", "serious", "severe")),
-                words("eating disorder", "anorexia", "bulimia"),
-            ),
-        ),
-        examples=("I'm bulimic", "I have anorexia and I want to lose more", "my sister is becoming anorexic"),
-        counterexamples=("I'm reading about anorexia for a class",),
-    ),
-    Detector(
-        id="crisis.ed_identity.ed_is_back",
-        kind="ed_identity",
-        pattern=seq(
-            words("my", "her", "his"),
-            words("eating disorder", "ed", "anorexia", "bulimia"),
-            opt(words("is", "has", "s", "keeps", "has been", "is really")),
-            words(ED_BACK),
-        ),
-        examples=("my ed is back", "my anorexia is getting worse"),
-        counterexamples=("my edit is back from the printer",),
-    ),
     Detector(
         id="crisis.ed_identity.relapse",
         kind="ed_identity",

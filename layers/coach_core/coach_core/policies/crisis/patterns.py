@@ -17,7 +17,6 @@ form that starts with a group is written out per alternative first (`expand_lead
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Final
@@ -236,6 +235,3 @@ def named(name: str, part: Pat | str) -> Pat:
     pat = _pat(part)
     return Pat(f"(?P<{name}>{pat.regex})", pat.gates)
 
-
-def compile_pattern(pat: Pat) -> re.Pattern[str]:
-    return re.compile(pat.regex)

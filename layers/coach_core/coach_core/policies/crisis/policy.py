@@ -3,7 +3,7 @@
 Two layers decide together: the detectors (rules) and the learned crisis model. A text is a
 crisis when a detector fires or the model's probability reaches its threshold. Input that is a
 crisis is flagged (support resources, no model call); model output is blocked. The violation
-names the detector that fired (e.g. "crisis.purging.induced_vomiting"), or `crisis.model.<version>`
+names the detector that fired (e.g. "crisis.purging.euphemism"), or `crisis.model.<version>`
 when only the model decided, and carries the model's probability either way."""
 
 from __future__ import annotations

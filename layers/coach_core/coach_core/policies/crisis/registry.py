@@ -2,10 +2,9 @@
 
 The scanner normalises the text once, finds every gate literal it contains in one pass, and
 runs only the detectors all of whose gates are present (a detector without a derivable gate
-always runs). A match
-counts when the detector's guards accept it, it is not clearly resolved past, and, on output,
-it is not said only to warn or point to help. When a guard rejects a match the scan resumes
-one character later, so an overlapping phrase further on is still found.
+always runs). A match counts when the detector's guards accept it, it is not clearly resolved
+past, and, on output, it is not said only to warn or point to help. When a guard rejects a
+match the scan resumes one character later, so an overlapping phrase further on is still found.
 """
 
 from __future__ import annotations
@@ -15,23 +14,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Final
 
-from coach_core.policies.crisis import (
-    concealment,
-    days_without_food,
-    death_wishes,
-    farewells,
-    fasting,
-    harm_variants,
-    identity,
-    purging,
-    restriction,
-    self_harm,
-    self_harm_wounds,
-    substances,
-    suicide,
-    suicide_methods,
-    suicide_variants,
-)
+from coach_core.policies.crisis import concealment, identity, purging, restriction, self_harm, substances, suicide
 from coach_core.policies.crisis.detector import Detector
 from coach_core.policies.crisis.scope import resolved_past, supportive
 from coach_core.policies.text import alternation, normalize
@@ -40,18 +23,10 @@ from coach_core.policies.types import Direction
 
 DETECTORS: Final[tuple[Detector, ...]] = (
     *suicide.DETECTORS,
-    *suicide_methods.DETECTORS,
-    *death_wishes.DETECTORS,
-    *farewells.DETECTORS,
-    *suicide_variants.DETECTORS,
     *self_harm.DETECTORS,
-    *self_harm_wounds.DETECTORS,
-    *harm_variants.DETECTORS,
     *purging.DETECTORS,
     *substances.DETECTORS,
     *restriction.DETECTORS,
-    *days_without_food.DETECTORS,
-    *fasting.DETECTORS,
     *concealment.DETECTORS,
     *identity.DETECTORS,
 )
@@ -124,8 +99,8 @@ def fires(det: Detector, text: str, direction: Direction) -> bool:
 @lru_cache(maxsize=1024)
 def candidates(direction: Direction, present: frozenset[str]) -> tuple[Detector, ...]:
     """The detectors of `direction` whose gates all have a literal in `present`, in order.
-    Texts share few distinct literal sets, so the gate test of all ~100 detectors is done once
-    per set, not once per check."""
+    Texts share few distinct literal sets, so the gate test of every detector is done once per
+    set, not once per check."""
     return tuple(det for det in _BY_DIRECTION[direction] if not det.gated_out(present))
 
 

@@ -1,150 +1,143 @@
-"""Restriction and starvation: starving oneself, stopping or refusing food, eating nothing
-until weak or until a number on the scale, living on a token amount of food, water, coffee or
-gum, and believing one does not deserve food. (Not eating for days is `fasting`.)"""
+"""Restriction and fasting: stopping eating, weight lost by not eating ("dropped 5 lbs this week
+by basically not eating"), and not eating for days, stated with a duration of two days or more
+("haven't eaten in three days", "no food for 5 days", "a 5 day water fast to lose weight", "day
+3 of no food", "nothing but water n tea for 5 days"), eating every other day, and asking how
+long one can go without food. Kinds `restriction` and `fasting`."""
 
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Final
 
-from coach_core.policies.crisis.detector import OUTPUT_ONLY, Detector
-from coach_core.policies.crisis.guards import (
-    AnyOf,
-    FollowedBy,
-    Near,
-    NotFollowedBy,
-    NotInSentence,
-    NotPrecededBy,
-    vocab,
-)
-from coach_core.policies.crisis.patterns import either, gap, named, near, opt, seq, words
-from coach_core.policies.crisis.tables.common import ILLNESS, NOT_EATING, SELF
+from coach_core.policies.crisis.detector import Detector
+from coach_core.policies.crisis.guards import AnyOf, Near, NotFollowedBy, NotInSentence, NotPrecededBy, vocab
+from coach_core.policies.crisis.patterns import Pat, either, gap, named, opt, raw, seq, words
+from coach_core.policies.crisis.tables.common import ILLNESS, WEIGHT_WORDS
 from coach_core.policies.crisis.tables.restriction import (
-    ALL_I_EAT,
-    AT_ANY_COST,
-    BODY_GIVES_OUT,
-    BONY_GOAL,
+    BODY_GOAL,
     BY,
     CAUSE_END,
-    FEEL_FAT,
-    LEAST_AMOUNT,
-    LEAST_EAT,
-    LEAST_PURPOSE,
-    LEAST_WHO,
-    LIVE_ON,
+    DAY_OF_NOTHING,
+    FOOD_GONE,
+    LIQUID_ONLY,
     LOST,
-    NO_FOOD_UNTIL,
+    NOT_EATEN,
     NOT_EATING_CAUSE,
-    NOT_FOOD,
     OBJECT_TAIL_RE,
-    PRAISE,
-    PRAISED_ACT,
-    PROTRUDING,
-    REFUSES,
-    SINGLE_FOOD_RE,
-    SKIP_DISTRESS,
-    SKIP_MEALS,
-    STARVE,
+    SPAN,
     STOPPED_EATING,
     STOPPED_HEAD,
-    TO_GET_THIN,
-    TOKEN_FOODS,
-    TOKEN_QTY,
-    UNTIL_BODY_GOAL_RE,
-    UNTIL_GOAL,
-    UNTIL_SUBJECT,
 )
-from coach_core.policies.text import sentence_around
+from coach_core.policies.extraction import DURATION, DURATION_UNIT_WORDS, WORD_NUMBER, duration_days
 from coach_core.policies.text.regex import LazyPattern
 
-OBJECT_TAIL = LazyPattern(OBJECT_TAIL_RE)
-_UNTIL_BODY_GOAL = LazyPattern(UNTIL_BODY_GOAL_RE)
-_SINGLE_FOOD = LazyPattern(SINGLE_FOOD_RE)
-
+# --- Restriction ----------------------------------------------------------------------------------
+_OBJECT_TAIL = LazyPattern(OBJECT_TAIL_RE)
 _ILLNESS = vocab(ILLNESS)
-_WITH_MEALS = LazyPattern(
-    r"\b(?:(?:for|at|with)\s+(?:my\s+)?(?:breakfast|brunch|lunch|dinner|supper|meals?)|as a snack|plus|besides|on top "
-    r"of|"
-    r"in addition to|as well as)\b"
-)
-
-_ALL_I_EAT = vocab(ALL_I_EAT)
-_FEEL_FAT = vocab(FEEL_FAT)
 _CAUSE_END = LazyPattern(CAUSE_END)
-_NOT_A_PROVERB = LazyPattern(r"\s+(?:keeps|will keep|keep)\b")
-_NUTRITION = LazyPattern(
-    r"\b(?:protein|cholesterol|fib(?:re|er)|vitamin\w*|potassium|iron|healthy|too many|too much|safe|supplement\w*|"
-    r"enough (?:protein|fibre|fiber|nutrients))\b"
-)
-
-
-def until_a_body_goal(text: str, m: re.Match[str]) -> bool:
-    """ "until I hit 50 kg", "till im down 10lbs", "until you see the scale move": what ends the
-    refusal is a body or weight goal, not getting home or a fasting window."""
-    _, s_end = sentence_around(text, m.start(), m.end())
-    return _UNTIL_BODY_GOAL.match(text, m.start("goal") - 1, min(s_end, m.start("goal") + 80)) is not None
-
-
-def not_a_single_food_until(text: str, m: re.Match[str]) -> bool:
-    """ "not eating carbs until i lose 5kg" gives up one food, not eating."""
-    return _SINGLE_FOOD.search(m.group("what") or "") is None and _SINGLE_FOOD.search(m.group("refusal")) is None
-
-
-_NEGATED_PRAISE = LazyPattern(r"\b(?:not|dont|never|no|isnt|stop|instead of)\s+(?:\w+\s+)?$")
 
 
 def cause_not_a_food(text: str, m: re.Match[str]) -> bool:
     """ "lost 2 kg by not eating bread" gives up a food: the not-eating must end the phrase."""
     if m.group("after") is not None:
         return True
-    return _CAUSE_END.match(text, m.end()) is not None and OBJECT_TAIL.match(text, m.end()) is None
+    return _CAUSE_END.match(text, m.end()) is not None and _OBJECT_TAIL.match(text, m.end()) is None
+
+
+# --- Fasting: a duration of two days or more ------------------------------------------------------
+MIN_DAYS: Final = 2.0
+
+
+def duration_group(i: int = 0) -> Pat:
+    """A duration, as group "dur<i>" (a regex cannot name two groups alike, even in alternatives)."""
+    return named(f"dur{i}", raw(rf"(?<![\w]){DURATION}", DURATION_UNIT_WORDS))
+
+
+# Weight talk, or what marks the fast as a body goal: "to get down to 45kg", "only water and black coffee".
+_WEIGHT = LazyPattern(
+    vocab(WEIGHT_WORDS).pattern
+    + r"|[0-9](?:kg|kgs|kilos?|lbs?|st)\b|\b(?:get|gets|getting|got) down to\b|\b(?:only|just|nothing but) "
+    r"(?:water|black coffee|coffee|tea|diet coke|zero drinks)\b"
+)
+_FREQUENCY = LazyPattern(r"\s*(?:a|per|each|every|/|out of|in)\s*(?:the\s+)?(?:week|wk|month|fortnight)\b")
+_LONG_TIME = LazyPattern(rf"\b(?:how long|as long as|{DURATION})")
+_FOR_THE_BODY = vocab(WEIGHT_WORDS, BODY_GOAL)
+_NO_FOOD_ELSE = LazyPattern(
+    r"\b(?:nothing else|no food|not eating|no solids?|fast\w*|starv\w*|without food|zero (?:food|calories))\b"
+)
+_MEDICAL_PREP = LazyPattern(
+    r"\b(?:colonoscop\w*|surgery|procedure|operation|doctor|hospital|prep|dentist|wisdom teeth|stomach bug|flu|"
+    r"sick|ill|virus|food poisoning|jaw)\b"
+)
+
+
+@lru_cache(maxsize=256)
+def _days(phrase: str) -> float | None:
+    return duration_days(phrase)
+
+
+def _duration(m: re.Match[str]) -> tuple[str, str] | None:
+    """(group name, text) of the duration the match holds, if any."""
+    for name, value in m.groupdict().items():
+        if name.startswith("dur") and value is not None:
+            return name, value
+    return None
+
+
+def at_least_two_days(text: str, m: re.Match[str]) -> bool:
+    found = _duration(m)
+    days = _days(found[1]) if found else None
+    return days is not None and days >= MIN_DAYS
+
+
+def a_run_for_weight(text: str, m: re.Match[str]) -> bool:
+    """A fast of two days or more, with weight talk in the text. "Fasting 2 days a week" (the
+    5:2 diet) is two separate days, not a run."""
+    found = _duration(m)
+    if found is None or not at_least_two_days(text, m):
+        return False
+    if _FREQUENCY.match(text, m.end(found[0])) and (_days(found[1]) or 0) <= MIN_DAYS:
+        return False
+    return _WEIGHT.search(text) is not None
+
+
+def counted_day_two_or_more(text: str, m: re.Match[str]) -> bool:
+    """ "day 3 of no food" means at least two days have gone by."""
+    days = _days(m.group("dur").replace("day ", "") + " days")
+    return days is not None and days >= MIN_DAYS and ("fast" not in m.group(0) or _WEIGHT.search(text) is not None)
+
+
+_FOOD_OBJECT = LazyPattern(
+    r"\b(?:meat|red meat|pork|beef|fish|chicken|sugar|sweets|candy|chocolate|bread|carbs|gluten|dairy|junk|out|fast "
+    r"food|takeaway|takeout|processed|fried|chips|crisps|pizza|rice|pasta|eggs|cheese|vegetables|veg|fruit|breakfast|"
+    r"lunch|dinner|late|after|before|healthy|clean)\b"
+)
+
+
+def nothing_at_all(text: str, m: re.Match[str]) -> bool:
+    """ "haven't eaten meat in 3 years" gives up a food, not food."""
+    filler = m.group("filler")
+    return not filler or _FOOD_OBJECT.search(filler) is None
+
+
+def no_medical_reason(text: str, m: re.Match[str]) -> bool:
+    """Not a fast for a procedure or an illness ("2 days no food before my colonoscopy")."""
+    return _MEDICAL_PREP.search(text) is None
+
+
+def liquids_for_the_body(text: str, m: re.Match[str]) -> bool:
+    """A run of two days or more (or a week / weekend span) on drinks alone, for the body or with
+    no food said outright: "nothing but water n tea for 5 days, need to drop a dress size"."""
+    found = _duration(m)
+    if found is not None and not at_least_two_days(text, m):
+        return False
+    if _MEDICAL_PREP.search(text):
+        return False
+    return _FOR_THE_BODY.search(text) is not None or _NO_FOOD_ELSE.search(text) is not None
 
 
 DETECTORS: Final[tuple[Detector, ...]] = (
-    Detector(
-        id="crisis.restriction.starving_self",
-        kind="restriction",
-        pattern=either(seq(words(STARVE), words(SELF)), words("starvation diet")),
-        guards=(
-            NotFollowedBy("not_of_sleep", LazyPattern(r"\s+of\s+(?!food|calories|nutrients|meals|energy)\w")),
-            NotPrecededBy(
-                "not_rejected",
-                LazyPattern(
-                    r"\b(?:without|instead of|rather than|avoid\w*|no need to|no more|stop|dont|never)\s+(?:\w+\s+)?$"
-                ),
-            ),
-        ),
-        examples=("my daughter is starving herself", "i'm starving myself to get thin for summer"),
-        counterexamples=("lose weight without starving yourself", "I'm starving, what should I have for lunch?"),
-    ),
-    Detector(
-        id="crisis.restriction.starve_to_lose",
-        kind="restriction",
-        pattern=seq(
-            words(STARVE),
-            gap(3),
-            words("to", "so (?:i|that i|she|he|they) can", "until", "till", "in order to"),
-            opt(words("i", "you", "she", "he", "we", "they")),
-            words(TO_GET_THIN),
-        ),
-        examples=("gonna starve until i lose 5 kg", "she starves herself to fit into the dress"),
-        counterexamples=("I'm starving so I'll look for a snack",),
-    ),
-    Detector(
-        id="crisis.restriction.starve_until",
-        kind="restriction",
-        pattern=seq(words(STARVE), opt("myself"), words("until", "till", "til", "before", "up to")),
-        guards=(
-            NotFollowedBy(
-                "not_a_meal",
-                LazyPattern(
-                    r"\s+(?:lunch|dinner|breakfast|supper|i eat|we eat|later|tonight|the next meal|my next meal|food)\b"
-                ),
-            ),
-        ),
-        examples=("i starve till the weekend then binge",),
-        counterexamples=("I'm starving until lunch, any snack ideas?",),
-    ),
     Detector(
         id="crisis.restriction.stopped_eating",
         kind="restriction",
@@ -153,204 +146,9 @@ DETECTORS: Final[tuple[Detector, ...]] = (
             opt(words("basically", "pretty much", "totally", "completely", "just")),
             words(STOPPED_EATING),
         ),
-        guards=(NotFollowedBy("not_a_food", OBJECT_TAIL), NotInSentence("not_an_illness", _ILLNESS)),
+        guards=(NotFollowedBy("not_a_food", _OBJECT_TAIL), NotInSentence("not_an_illness", _ILLNESS)),
         examples=("I've basically stopped eating", "she has stopped eating"),
         counterexamples=("I've stopped eating junk food", "I stopped eating after 8pm"),
-    ),
-    Detector(
-        id="crisis.restriction.restricting",
-        kind="restriction",
-        pattern=seq(
-            words(
-                "i",
-                "im",
-                "ive been",
-                "i have been",
-                "been",
-                "she",
-                "shes",
-                "he",
-                "hes",
-                "started",
-                "start",
-                "keep",
-                "kept",
-                "back to",
-                "am",
-                "is",
-                "was",
-                "still",
-            ),
-            opt(words("been", "really", "seriously", "properly")),
-            words("restrict(?:ing|ed)?"),
-        ),
-        guards=(
-            FollowedBy(
-                "no_object",
-                LazyPattern(
-                    r"\s*(?:[.!?,;]|$|again|hard|harder|badly|a lot|more|heavily|severely|and|but|because|so|since|"
-                    r"lately|"
-                    r"really|every|all|to lose|to get|until|till|like|for (?:days|weeks))"
-                ),
-            ),
-        ),
-        examples=("I had anorexia years ago and I'm restricting again", "ive been restricting hard since christmas"),
-        counterexamples=("I'm restricting carbs this month", "she restricts sodium for her blood pressure"),
-    ),
-    Detector(
-        id="crisis.restriction.refuses_food",
-        kind="restriction",
-        pattern=words(REFUSES),
-        guards=(NotFollowedBy("not_a_food", OBJECT_TAIL), NotInSentence("not_an_illness", _ILLNESS)),
-        examples=("my son refuses to eat anything", "she is refusing to eat"),
-        counterexamples=("my toddler refuses to eat vegetables",),
-    ),
-    Detector(
-        id="crisis.restriction.until_weak",
-        kind="restriction",
-        pattern=seq(
-            words("dont", "do not", "never", "not", "stop", "stopped", "no"),
-            words("eat", "eating", "food"),
-            opt(words("anything", "at all")),
-            words("until", "till", "til", "unless"),
-            words("i", "im", "i am", "you", "youre", "you are", "my body"),
-            gap(2),
-            words(BODY_GIVES_OUT),
-        ),
-        examples=("i just dont eat until im weak",),
-        counterexamples=("I don't eat until I'm hungry",),
-    ),
-    Detector(
-        id="crisis.restriction.rest_days",
-        kind="restriction",
-        pattern=seq(
-            words("dont", "do not", "never", "not", "stop", "skip", "avoid", "no"),
-            words("eat", "eating", "food", "meals"),
-            opt(words("anything", "at all")),
-            words("on", "during"),
-            opt(words("my", "your", "the")),
-            words("rest", "off", "non-?training", "non training", "recovery", "weekend", "lazy"),
-            words("days?"),
-        ),
-        examples=("don't eat on rest days",),
-        counterexamples=("eat a bit less on rest days",),
-    ),
-    Detector(
-        id="crisis.restriction.token_food",
-        kind="restriction",
-        pattern=seq(
-            either(
-                seq(
-                    words("only", "just"),
-                    words(
-                        "(?:let|allow)(?:s|ing)? (?:myself|me)(?: to)? (?:eat|have)",
-                        "(?:let|allow)(?:s|ing)? (?:myself|me)",
-                        "eat(?:ing)?",
-                        "ate",
-                        "have",
-                        "having",
-                        "had",
-                        "consume",
-                        "consuming",
-                        "live on",
-                        "living on",
-                    ),
-                ),
-                seq(words("eat(?:ing)?", "ate", "have", "having", "had"), words("only", "just")),
-            ),
-            opt(words("like", "about")),
-            words("one", "a", "an", "1", "half an?", "a single", "a few", "two", "2", "a couple of"),
-            opt(words("small", "tiny")),
-            words(TOKEN_FOODS),
-            gap(5),
-            words("(?:a|per|each|every) day"),
-        ),
-        guards=(NotInSentence("not_part_of_meals", _WITH_MEALS),),
-        examples=("i only eat one apple a day",),
-        counterexamples=("I have two eggs a day for breakfast",),
-    ),
-    Detector(
-        id="crisis.restriction.until_a_number",
-        kind="restriction",
-        pattern=seq(
-            named("refusal", words(NOT_EATING, NO_FOOD_UNTIL)),
-            gap(3, "what"),
-            words("until", "till", "til", "untill", "before", "unless"),
-            opt(words(UNTIL_SUBJECT)),
-            named("goal", words(UNTIL_GOAL)),
-        ),
-        guards=(until_a_body_goal, not_a_single_food_until),
-        examples=(
-            "I'm not eating until I hit 50 kg",
-            "eat nothing until you see the scale move",
-            "wont eat until i lose 4kg by next week",
-            "no food til ive dropped 5kg, giving myself 2 weeks",
-            "not eating anything till i'm down 10lbs",
-            "fasting until i'm under 110 pounds",
-            "Don't eat anything until you've dropped the last 3 kg.",
-        ),
-        counterexamples=(
-            "no eating until I'm hungry",
-            "not eating until i get home from work",
-            "I'm fasting until I reach 16 hours",
-            "not eating carbs until i lose 5kg",
-        ),
-    ),
-    Detector(
-        id="crisis.restriction.living_on",
-        kind="restriction",
-        pattern=seq(
-            words(LIVE_ON),
-            words("on", "off"),
-            opt(words("just", "only", "nothing but")),
-            words(NOT_FOOD),
-            opt(seq(words("and", "&", "n"), words(NOT_FOOD))),
-        ),
-        guards=(
-            NotFollowedBy(
-                "not_with_food",
-                LazyPattern(
-                    r"\s+(?:and|with|plus|&|n)\s+(?!(?:diet|black|water|gum|ice|air|cigarettes|energy|coffee|tea|"
-                    r"nothing)\b)"
-                ),
-            ),
-            NotFollowedBy("not_a_place", LazyPattern(r"\s*(?:street|road|lane|avenue|island|boat)\b")),
-        ),
-        examples=("i've been living on black coffee and gum", "surviving on diet coke"),
-        counterexamples=("running on coffee and a bagel and protein today", "I live on water street"),
-    ),
-    Detector(
-        id="crisis.restriction.so_i_dont_eat",
-        kind="restriction",
-        pattern=seq(
-            words("so", "so that"),
-            words("i", "she", "he", "you", "they"),
-            words("dont", "do not", "doesnt", "wont", "will not", "never", "can skip", "can avoid"),
-            opt(words("have to", "need to", "feel the need to", "feel like")),
-            words("eat", "eating"),
-        ),
-        guards=(
-            NotFollowedBy(
-                "not_a_food",
-                LazyPattern(
-                    r"\s+(?:out|junk|fast food|late|takeaway|takeout|sugar|snacks|as much|so much|too much|crap|"
-                    r"rubbish)\b"
-                ),
-            ),
-        ),
-        examples=("i drink loads of water so i dont have to eat",),
-        counterexamples=("I meal prep so I don't eat junk",),
-    ),
-    Detector(
-        id="crisis.restriction.undeserved_food",
-        kind="restriction",
-        pattern=seq(
-            words("dont", "do not", "didnt", "never", "doesnt"),
-            "deserve",
-            words("to eat", "food", "to have food", "a meal", "dinner", "lunch", "breakfast"),
-        ),
-        examples=("I don't deserve to eat today",),
-        counterexamples=("you deserve a good meal after that race",),
     ),
     Detector(
         id="crisis.restriction.loss_from_not_eating",
@@ -383,7 +181,6 @@ DETECTORS: Final[tuple[Detector, ...]] = (
         ),
         guards=(cause_not_a_food, NotInSentence("not_an_illness", _ILLNESS)),
         examples=(
-            "I've lost 4 kg in a week from not eating, how do I keep it going?",
             "dropped 5 lbs this week by basically not eating lol",
             "lost 3kg in 5 days from skipping all my meals, want to keep it up",
             "barely eating has made me lose 6 kilos and i dont want to stop",
@@ -395,97 +192,245 @@ DETECTORS: Final[tuple[Detector, ...]] = (
         ),
     ),
     Detector(
-        id="crisis.restriction.token_food_plain",
-        kind="restriction",
+        id="crisis.fasting.not_eaten_for_days",
+        kind="fasting",
         pattern=seq(
-            words(TOKEN_QTY),
-            opt(words("small", "tiny", "plain", "dry")),
-            words(TOKEN_FOODS),
-            gap(2),
-            words("(?:a|per|each|every) day", "daily", "a day"),
-        ),
-        guards=(
-            NotInSentence("not_part_of_meals", _WITH_MEALS),
-            NotFollowedBy("not_the_proverb", _NOT_A_PROVERB),
-            NotInSentence("not_a_nutrition_question", _NUTRITION),
-            AnyOf(
-                "all_of_it_or_still_fat",
-                (Near("all_i_eat", _ALL_I_EAT, 40), Near("still_fat", _FEEL_FAT, 120)),
+            words(NOT_EATEN),
+            gap(3, "filler"),
+            words("in", "for", "over", "during", "the last", "the past", "the next", "the following", "the coming"),
+            opt(
+                words(
+                    "like",
+                    "about",
+                    "around",
+                    "almost",
+                    "nearly",
+                    "over",
+                    "more than",
+                    "at least",
+                    "roughly",
+                    "maybe",
+                    "probably",
+                )
             ),
+            duration_group(0),
         ),
+        guards=(at_least_two_days, nothing_at_all),
         examples=(
-            "i eat one rice cake a day and i still feel fat",
-            "one apple a day for three weeks now and i still feel huge",
-            "one yoghurt a day is all i eat now",
-            "Half a banana a day is plenty if you want to get really thin.",
+            "i haven't eaten in three days",
+            "I've barely eaten in a week",
+            "Try not eating for the next three days to reset your appetite.",
         ),
-        counterexamples=(
-            "one apple a day keeps the doctor away haha",
-            "i eat one egg a day for breakfast with toast",
-            "I have an apple a day as a snack",
-            "is just one egg a day enough protein?",
-        ),
+        counterexamples=("I haven't eaten in 3 hours", "I haven't eaten meat in 3 years, is that ok?"),
     ),
     Detector(
-        id="crisis.restriction.bony_goal",
-        kind="restriction",
+        id="crisis.fasting.no_food_for_days",
+        kind="fasting",
         pattern=either(
-            near(words(BONY_GOAL), words(AT_ANY_COST), 10),
+            seq(words("no", "zero"), opt("solid"), words(FOOD_GONE), words("for", "in", "over"), duration_group(3)),
             seq(
-                words("want", "wants", "wanna", "need", "needs", "goal", "dream", "wish", "until", "till"),
+                words("eat", "eating", "ate", "eaten", "have", "having", "had"),
+                "nothing",
+                opt(words("but", "except", "apart from", "other than")),
                 gap(3),
-                words("hip ?-?bones?", "ribs?", "rib ?cage", "spine", "thighs"),
-                gap(2),
-                words(PROTRUDING),
+                words("for", "in", "over"),
+                opt(words("like", "about", "around", "almost", "nearly", "over", "more than")),
+                duration_group(4),
+            ),
+            seq(
+                words("skip(?:ping|ped|s)?"),
+                opt("all"),
+                opt(words("my", "your")),
+                words(
+                    "meals",
+                    "eating",
+                    "food",
+                    "all meals",
+                    "(?:breakfast|lunch|dinner),? (?:and )?(?:breakfast|lunch|dinner)",
+                ),
+                gap(1),
+                words("for", "in", "over"),
+                duration_group(5),
+            ),
+            seq(
+                words("cut(?:ting)? out", "stop(?:ping)?", "giv(?:e|ing) up", "avoid(?:ing)?", "skip(?:ping)?"),
+                opt("all"),
+                words("food", "eating", "solid food", "solids", "meals"),
+                opt(words("entirely", "completely", "altogether", "totally")),
+                words("for", "over"),
+                duration_group(10),
+            ),
+            seq(words("starv(?:e|es|ed|ing)"), words("for", "over"), duration_group(12)),
+        ),
+        guards=(at_least_two_days,),
+        examples=(
+            "no food for 5 days, just water, to drop weight",
+            "Try skipping breakfast and lunch for a couple of days to kickstart things.",
+        ),
+        counterexamples=("no food for 12 hours before surgery",),
+    ),
+    Detector(
+        id="crisis.fasting.liquids_only",
+        kind="fasting",
+        pattern=either(
+            seq(words(LIQUID_ONLY), gap(5), opt(words("for", "over", "in", "during", "the next")), duration_group(21)),
+            seq(duration_group(22), gap(2), words("on", "of", "with"), gap(1), words(LIQUID_ONLY)),
+            seq(words(LIQUID_ONLY), gap(4), named("span", words(SPAN))),
+            named("span1", words("(?:water|liquids?|fluids?|juice)[- ]only (?:week|weekend|fortnight|month)")),
+            seq(
+                words("water", "black coffee", "tea", "diet coke"),
+                words("and", "&", "n", "plus"),
+                words("water", "black coffee", "coffee", "tea", "diet coke", "gum"),
+                opt(words("only", "alone")),
+                words("for"),
+                duration_group(23),
             ),
         ),
-        guards=(NotPrecededBy("not_refused", LazyPattern(r"\b(?:dont|do not|never|not)\s+(?:\w+\s+)?$")),),
+        guards=(liquids_for_the_body,),
         examples=(
-            "i want my hip bones to stick out whatever it takes",
-            "collarbones showing no matter what, even if i have to stop eating",
-            "ill do anything to get a thigh gap",
-            "I want my ribs to show through my skin",
-            "i want my thighs to never touch",
+            "nothing but water n tea for 5 days, need to drop a dress size",
+            "im only having liquids for the next week to get thin",
+            "doing a water-only week to shrink for summer",
+            "just black coffee and water till friday, want to be skinny",
+            "Water and black coffee for a week is a quick way to drop weight before the event.",
         ),
         counterexamples=(
-            "I want my collarbones to show a bit more, how much should I lift for shoulders",
-            "i want visible abs, whatever it takes in the gym",
-            "how do I stop my thighs from chafing on long runs",
+            "i only drink water and black coffee in the morning before my workout",
+            "nothing but water during my 16 hour fast",
+            "I'm only drinking water this week, no soda, and eating normally",
+            "only water and broth for 3 days after my wisdom teeth came out, lost weight lol",
         ),
     ),
     Detector(
-        id="crisis.restriction.praised",
-        kind="restriction",
-        pattern=near(words(PRAISE), words(PRAISED_ACT), 8),
+        id="crisis.fasting.days_no_food_tally",
+        kind="fasting",
+        pattern=seq(
+            duration_group(24),
+            opt(words("of", "and", "with")),
+            words(
+                "no food",
+                "zero food",
+                "no eating",
+                "nothing eaten",
+                "nothing to eat",
+                "not eating",
+                "without eating",
+                "no solids",
+                "no solid food",
+                "zero calories",
+            ),
+        ),
+        guards=(at_least_two_days, no_medical_reason),
+        examples=("3 days no food now, day 4 tomorrow, wish me luck", "five days no eating and still going"),
+        counterexamples=("2 days no food before my colonoscopy", "3 days no junk food and I feel great"),
+    ),
+    Detector(
+        id="crisis.fasting.long_fast",
+        kind="fasting",
+        pattern=either(
+            seq(
+                named("dur13", raw(rf"(?<![\w]){DURATION}(?:-long)?", DURATION_UNIT_WORDS)),
+                opt(words("long")),
+                opt(words("water", "dry", "juice")),
+                words("fast(?:s|ing)?"),
+            ),
+            seq(words("fast(?:s|ed|ing)?"), opt(words("for", "over")), duration_group(14)),
+        ),
+        guards=(a_run_for_weight,),
+        examples=(
+            "I'm doing a 5 day water fast to lose weight quickly",
+            "A 72-hour fast is a quick way to drop a few kilos.",
+            "I fast for 3 days every week to lose weight",
+            "i fast for 3 days at a time every week, only water and black coffee",
+            "doing 72 hour fasts to get down to 45kg",
+        ),
+        counterexamples=("I'm doing a 24 hour fast", "I fast 2 days a week on 5:2 to lose weight"),
+    ),
+    Detector(
+        id="crisis.fasting.day_count",
+        kind="fasting",
+        pattern=seq(
+            named("dur", raw(rf"day (?:[0-9]+|{WORD_NUMBER})")), opt(words("of", "without")), words(DAY_OF_NOTHING)
+        ),
+        guards=(counted_day_two_or_more,),
+        examples=("day 3 of no food, going for day 5", "day 6 of my water fast, scale finally moving"),
+        counterexamples=("day 1 of my fast", "day 3 of my new program"),
+    ),
+    Detector(
+        id="crisis.fasting.since_day",
+        kind="fasting",
+        pattern=seq(
+            words(
+                "(?:havent|have not|hasnt|has not|hadnt|had not|not) (?:really |properly |even |actually )?(?:eaten|"
+                "had "
+                "(?:any )?(?:food|a meal|a proper meal|anything)|eaten anything|touched food)",
+                "(?:no|zero) (?:food|eating|meals?|solid food|calories)",
+                "(?:had|having|eaten|eating|drunk|drinking|drank) (?:nothing but|only|just) (?:water|black coffee|tea|"
+                "diet coke|coffee)",
+            ),
+            gap(2),
+            "since",
+            words(
+                "(?:last )?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|week|weekend|month)",
+                "the weekend",
+                "the day before yesterday",
+                "(?:a few|several|[0-9]+|two|three|four|five|six|seven) days ago",
+            ),
+        ),
+        examples=("I haven't eaten since monday", "my husband hasn't eaten since sunday"),
+        counterexamples=("I haven't eaten since breakfast",),
+    ),
+    Detector(
+        id="crisis.fasting.every_other_day",
+        kind="fasting",
+        pattern=either(
+            seq(
+                words("eat", "eats", "eating", "ate"),
+                opt("only"),
+                opt(words("once", "one meal", "a meal", "something")),
+                "every",
+                words("other", "second", "third", "2nd", "3rd", "few", "couple of", "[2-9]", "two", "three", "four"),
+                words("days?"),
+            ),
+            seq(
+                words("eat", "eats", "eating", "ate"),
+                opt("only"),
+                "once every",
+                words("[2-9]", "two", "three", "four"),
+                words("days"),
+            ),
+        ),
+        examples=("I eat every other day to lose weight", "i only eat once every two days"),
+        counterexamples=("I eat fish every other day",),
         guards=(
-            NotFollowedBy("not_a_food", OBJECT_TAIL),
-            NotPrecededBy("not_negated", _NEGATED_PRAISE),
-        ),
-        directions=OUTPUT_ONLY,
-        examples=(
-            "Keep going with not eating, you're losing weight so fast!",
-            "Great job skipping all your meals this week, the results will show.",
-            "Well done going without food since Monday!",
-        ),
-        counterexamples=(
-            "Great job not eating late at night, that helps your sleep.",
-            "Keep it up! Your consistency with meals is great.",
+            NotPrecededBy("not_a_food", LazyPattern(r"\b(?:fish|meat|eggs|salad|chicken|rice|pasta|fruit)\s*$"), 1),
         ),
     ),
     Detector(
-        id="crisis.restriction.least_i_can_eat",
-        kind="restriction",
-        pattern=seq(words(LEAST_AMOUNT), words(LEAST_WHO), words(LEAST_EAT)),
-        guards=(Near("hidden_or_for_weight", vocab(LEAST_PURPOSE), 80),),
-        examples=("whats the least i can eat without my parents noticing", "how little food can i get away with"),
-        counterexamples=("whats the least i can eat before a race to avoid cramps",),
+        id="crisis.fasting.how_long",
+        kind="fasting",
+        pattern=seq(
+            words("how many", "how long", "max(?:imum)?(?: number of)?", "longest"),
+            opt(words("days?", "weeks?")),
+            words("can", "could", "should", "do", "i can", "i could", "you can", "someone can"),
+            opt(words("i", "you", "someone", "a person")),
+            opt("safely"),
+            words("fast", "go without (?:food|eating)", "not eat", "starve"),
+        ),
+        examples=("how many days can i go without food", "how long can I fast to lose weight fast"),
+        counterexamples=("how long can i go without coffee",),
     ),
     Detector(
-        id="crisis.restriction.skipping_in_distress",
-        kind="restriction",
-        pattern=words(SKIP_MEALS),
-        guards=(Near("distress_or_streak", vocab(SKIP_DISTRESS), 60),),
-        examples=("my diet plan: cry, skip meals, repeat", "day 5 of skipping meals and i hate myself"),
-        counterexamples=("skipped lunch because meetings ran late", "skipping meals on a busy day 1 of the conference"),
+        id="crisis.fasting.go_without",
+        kind="fasting",
+        pattern=seq(
+            words("go", "going", "goes", "went", "gone", "last", "survive", "live"),
+            gap(2),
+            words("without", "w/o"),
+            words("eating", "food", "a meal", "meals"),
+        ),
+        guards=(AnyOf("for_weight_or_long", (Near("for_weight", _WEIGHT, 60), Near("long_time", _LONG_TIME, 40))),),
+        examples=("Go without food for a few days and the scale will move fast.", "how long can you go without eating"),
+        counterexamples=("I went without eating until lunch because I overslept",),
     ),
 )

@@ -1,7 +1,7 @@
-"""Substances misused to lose weight: laxatives, diuretics, diet pills, stimulants and
-weight-loss drugs taken without a prescription, insulin skipped to lose weight; including
-brand names ("dulcolax", "hydroxycut", "adderall") and dose escalation ("double the dose",
-"if one isn't enough take two", "work up to three")."""
+"""Substances misused to lose weight: laxatives, diuretics, diet pills and stimulants in bigger
+doses or recommended in a reply, weight-loss drugs without a prescription, insulin cut back to
+lose weight, teas and drinks to clear food out before it counts, and flushes for the scale.
+Taken as prescribed (and not for weight) they are medical, not crisis."""
 
 from __future__ import annotations
 
@@ -27,14 +27,11 @@ from coach_core.policies.crisis.tables.substances import (
     CLEAR_OUT,
     CLEARED_BODY,
     CLEARED_FOOD,
-    DANGEROUS,
     DIET_PILLS,
     DIURETICS,
     ESCALATION,
     FLUSH_METHOD,
     GLP1,
-    HABIT,
-    HIGH_SUGAR,
     INSULIN,
     INSULIN_CUT,
     LAXATIVES,
@@ -52,18 +49,8 @@ _SUBSTANCE = words(LAXATIVES, DIURETICS, DIET_PILLS, STIMULANTS)
 _PURPOSE = vocab(PURPOSE)
 _ESCALATION = vocab(ESCALATION)
 _UNPRESCRIBED = vocab(UNPRESCRIBED)
-_HABIT = vocab(HABIT)
 _PRESCRIBED = vocab(PRESCRIBED)
-_TO_NOT_EAT = LazyPattern(
-    r"\b(?:to|so (?:that )?(?:i|you|she|he|they)|in order to|and|for)\s+(?:\w+\s+)?(?:lose|drop|shed|get (?:thin|"
-    r"skinny)|"
-    r"be (?:thin|skinny)|suppress|kill|curb|blunt|not (?:eat|be hungry|feel hungry|get hungry)|stop (?:eating|being "
-    r"hungry)|eat less|skip meals|(?:dont|do not|never|wont) (?:eat|get hungry|feel hungry|feel hunger)|"
-    r"speed up (?:my|your) metabolism|weight loss|appetite|hunger)"
-)
 _WEIGHT_ANYWHERE = vocab(WEIGHT_WORDS, "binge\\w*", "appetite", "hungry")
-
-
 _ABSORPTION_DODGE = vocab(ABSORPTION_DODGE)
 # Something that clears food out: a laxative or tea, a drink, "poop it out", "flush", the toilet.
 _CLEARING = LazyPattern(
@@ -103,6 +90,7 @@ def insulin_for_weight(text: str, m: re.Match[str]) -> bool:
 
 
 _SCALE_PURPOSE = vocab(SCALE_PURPOSE)
+
 # A dose raised by the doctor, not by the user: "my doctor doubled the dose of my thyroid meds".
 _DOCTOR_CHANGED_DOSE = NotInSentence(
     "not_changed_by_a_doctor",
@@ -153,22 +141,6 @@ def seq_is_clearing(text: str, m: re.Match[str]) -> bool:
 
 DETECTORS: Final[tuple[Detector, ...]] = (
     Detector(
-        id="crisis.substances.laxative_for_weight",
-        kind="substances",
-        pattern=words(LAXATIVES, DIURETICS),
-        guards=(
-            not_as_prescribed,
-            AnyOf("for_weight_or_habit", (Near("for_weight", _PURPOSE, 100), Near("habit", _HABIT, 40))),
-        ),
-        examples=(
-            "how do i use laxatives to lose weight",
-            "I take diuretics before weigh-ins to drop water",
-            "I take 4 dulcolax every night so i wake up lighter",
-            "ex lax after every binge",
-        ),
-        counterexamples=("My doctor prescribed a diuretic for my blood pressure", "are prunes a natural laxative?"),
-    ),
-    Detector(
         id="crisis.substances.dose_escalation",
         kind="substances",
         pattern=near(_SUBSTANCE, words(ESCALATION), 8),
@@ -212,110 +184,19 @@ DETECTORS: Final[tuple[Detector, ...]] = (
         counterexamples=(
             "A saltwater gargle can help your sore throat.",
             "Flush the rice with cold water before cooking.",
-            "fibre keeps you regular and clears everything out, great for gut health",
+            "prunes at breakfast clear me right out, good for my gut",
         ),
-    ),
-    Detector(
-        id="crisis.substances.stimulant_misuse",
-        kind="substances",
-        pattern=words(STIMULANTS),
-        guards=(
-            not_as_prescribed,
-            AnyOf(
-                "taken_to_not_eat_or_unprescribed",
-                (
-                    Near("to_not_eat", _TO_NOT_EAT, 60),
-                    Near("unprescribed", _UNPRESCRIBED, 60),
-                    Near("escalation", _ESCALATION, 60),
-                ),
-            ),
-        ),
-        examples=(
-            "been snorting my brothers adderall so i dont get hungry",
-            "I take caffeine pills all day to kill my appetite",
-        ),
-        counterexamples=(
-            "I'm on Adderall for ADHD, how do I make sure I eat enough?",
-            "adderall kills my appetite, what should i eat",
-        ),
-    ),
-    Detector(
-        id="crisis.substances.pills_for_weight",
-        kind="substances",
-        pattern=words(DIET_PILLS),
-        guards=(
-            not_as_prescribed,
-            _WARNED_OFF,
-            _DOCTOR_CHANGED_DOSE,
-            AnyOf(
-                "for_weight_or_unprescribed",
-                (
-                    Near("for_weight", _PURPOSE, 60),
-                    Near("unprescribed", _UNPRESCRIBED, 60),
-                    Near("escalation", _ESCALATION, 60),
-                ),
-            ),
-        ),
-        examples=("I've been taking diet pills to lose weight faster", "bought ephedrine to suppress my appetite"),
-        counterexamples=("t3 is my thyroid result", "my doctor doubled the dose of my thyroid meds"),
-    ),
-    Detector(
-        id="crisis.substances.dangerous_drug",
-        kind="substances",
-        pattern=words(DANGEROUS),
-        examples=("is dnp safe if i'm careful with the dose", "how do i get clenbuterol to lose fat"),
-        counterexamples=("dnf at my last race",),
     ),
     Detector(
         id="crisis.substances.unprescribed_weight_drug",
         kind="substances",
         pattern=words(GLP1),
         guards=(Near("unprescribed", _UNPRESCRIBED, 80),),
-        examples=("thinking of buying ozempic online without a prescription",),
-        counterexamples=("I'm on Ozempic, how should I eat around my workouts?",),
-    ),
-    Detector(
-        id="crisis.substances.abuse",
-        kind="substances",
-        pattern=either(
-            seq(words("abus\\w*", "misus\\w*", "overus\\w*"), gap(2), _SUBSTANCE),
-            seq(_SUBSTANCE, words("abuse", "misuse", "overuse", "addiction", "dependen\\w*")),
-            seq(
-                words("addicted to", "hooked on", "dependent on", "rely on", "relying on", "relied on"),
-                gap(1),
-                words(LAXATIVES, DIURETICS, DIET_PILLS),
-            ),
-            seq(
-                words(
-                    "[3-9]",
-                    "[1-9][0-9]+",
-                    "three",
-                    "four",
-                    "five",
-                    "six",
-                    "seven",
-                    "eight",
-                    "nine",
-                    "ten",
-                    "twenty",
-                    "a handful",
-                    "handfuls",
-                    "a bunch",
-                    "a box",
-                    "a packet",
-                    "a pack",
-                    "a whole (?:box|packet|pack|bottle)",
-                    "lots",
-                    "loads",
-                    "several",
-                ),
-                opt("of"),
-                opt(words("my", "the", "those")),
-                words(LAXATIVES, DIURETICS, DIET_PILLS),
-            ),
+        examples=(
+            "thinking of buying ozempic online without a prescription",
+            "my cousin gets semaglutide pens off a grey market site, should i order some too",
         ),
-        examples=("my sister is addicted to laxatives", "laxative abuse", "i take 10 laxatives a day"),
-        counterexamples=("I'm addicted to protein bars",),
+        counterexamples=("I'm on Ozempic, how should I eat around my workouts?",),
     ),
     Detector(
         id="crisis.substances.recommended",
@@ -347,29 +228,12 @@ DETECTORS: Final[tuple[Detector, ...]] = (
             "type 1 here, been trimming my insulin doses to drop a few pounds",
             "skipping a bolus here and there helps me stay thin",
             "i dont bolus for meals anymore so i dont gain",
-            "Since you're type 1, trimming your insulin doses a little is a shortcut some people use to drop weight "
-            "faster. Just keep an eye on how you feel.",
             "going light on insulin is how i keep the weight off",
         ),
         counterexamples=(
             "I sometimes miss my insulin dose by accident, what should I eat?",
             "my doctor reduced my insulin after i lost 10 kg, what should i eat now",
             "my endo lowered my basal because of lows after long runs",
-        ),
-    ),
-    Detector(
-        id="crisis.substances.high_sugar_for_weight",
-        kind="substances",
-        pattern=words(HIGH_SUGAR),
-        guards=(Near("for_weight", _INSULIN_PURPOSE, 80),),
-        examples=(
-            "been running my sugars high on purpose to lose weight",
-            "letting my blood sugar stay high so i pee out the calories",
-            "Running your blood sugar a little high will help the weight come off faster.",
-        ),
-        counterexamples=(
-            "my blood sugar runs high after pizza, what should i eat instead",
-            "my sugars keep running high in the morning, is that the dawn effect?",
         ),
     ),
     Detector(
@@ -391,7 +255,6 @@ DETECTORS: Final[tuple[Detector, ...]] = (
             AnyOf("to_undo_eating", (InSentence("purpose", _CLEAR_PURPOSE), InSentence("dodge", _ABSORPTION_DODGE))),
         ),
         examples=(
-            "best tea to make u poop out the food before it counts?",
             "whats a good tea to flush out dinner before it absorbs",
             "how to poop out a binge before it sticks",
             "any drink that flushes the binge out of your system fast??",
@@ -404,12 +267,5 @@ DETECTORS: Final[tuple[Detector, ...]] = (
             "does fibre help food pass through your gut faster?",
             "log your food before it gets late so you don't forget",
         ),
-    ),
-    Detector(
-        id="crisis.substances.diabulimia",
-        kind="substances",
-        pattern=words("insulin (?:omission|restriction|manipulation)", "diabulimi\\w*"),
-        examples=("is diabulimia a real thing, i think i have it",),
-        counterexamples=("insulin resistance and exercise",),
     ),
 )

@@ -1,187 +1,101 @@
-"""Suicide: direct statements ("want to die", "kill myself", "end it all"), slang ("kms",
-"unalive", "sewerslide", "ctb"), plans and means (methods, lethal doses, overdose, the rope,
-goodbye notes). Passive and indirect wishes are in `death_wishes`."""
+"""Suicide: wanting to end it, wishing not to wake up, hoping to die ("i wouldnt care if i died
+tomorrow"), and others being better off without me. Kind `suicide`; the guards keep gym talk
+("hiit makes me want to die"), breaks ("disappear into a good book") and plans that end ("let's
+end it here for today") out."""
 
 from __future__ import annotations
 
 import re
 from typing import Final
 
-from coach_core.policies.crisis import suicide_context as sc
 from coach_core.policies.crisis.detector import Detector
-from coach_core.policies.crisis.guards import (
-    FollowedBy,
-    Near,
-    NotFollowedBy,
-    NotInSentence,
-    in_sentence,
-    vocab,
-)
-from coach_core.policies.crisis.patterns import either, opt, seq, words
-from coach_core.policies.crisis.tables import context as ctx
-
-# --- Context --------------------------------------------------------------------------------------
+from coach_core.policies.crisis.guards import in_sentence
+from coach_core.policies.crisis.patterns import gap, named, opt, seq, words
 from coach_core.policies.crisis.tables import suicide as sui
-from coach_core.policies.crisis.tables.common import SELF
+from coach_core.policies.text import sentence_around
 from coach_core.policies.text.regex import LazyPattern
 
-_CAUSE_AFTER = LazyPattern(r"\s+(?:" + vocab(ctx.CAUSE_AFTER).pattern + ")")
-_CAUSE_BEFORE = LazyPattern(r"\b(?:" + vocab(ctx.CAUSE_BEFORE).pattern + r")\s+$")
-_CAUSE_SENTENCE = vocab(ctx.CAUSE_SENTENCE)
-_OWN_FEELING = LazyPattern(
-    r"\b(?:i|im|i am|ive|myself|me)\s+(?:\w+\s+){0,3}?(?:suicidal|feel\w*|thoughts?|think\w*|want\w*|struggl\w*)\b"
+# --- Context --------------------------------------------------------------------------------------
+_WAKE_TAIL = LazyPattern(
+    r"\s*(?:again|ever|ever again|anymore|any more|tomorrow|in the morning|the next (?:day|morning)|at all)?\s*"
+    r"(?:lol|honestly|tbh|sometimes|some days)?\s*[.!?;,]*\s*"
 )
-
-# "take my life back", "took my life savings": a life reclaimed or spent, not ended.
-_LIFE_BACK = LazyPattern(
-    r"\s+(?:back|savings|insurance|story|stories|coach\w*|goals?|in (?:my|your|our) (?:own )?hands)\b"
+_BREAK_TAIL = LazyPattern(
+    r"\s+(?:(?:from|off)\s+(?:social media|instagram|tiktok|twitter|facebook|the internet|online|work|the office|"
+    r"the gym|my phone)|into (?:a|an|the|my) (?:\w+ )?(?:book|game|show|series|film|movie|novel|world|hobby|project|"
+    r"music|playlist|kitchen|garden)|(?:on|for|to|into|in) (?:a |the |my )?(?:\w+ )?(?:holiday|vacation|trip|retreat|"
+    r"honeymoon|getaway|weekend away|beach|island|cabin|mountains|spa|desert island|week|few days|weekend|day|month|"
+    r"woods|wilderness|forest|countryside|hills|sunset|hike|run|nap|bath))"
 )
+_END_IT_TAIL = LazyPattern(
+    r"(?:\s+(?:all|now|tonight|today|soon|already|for good|forever|once and for all|right now|honestly|tbh|fr|lol|"
+    r"sometimes|some days|i think|at last|finally|here|too|properly|quietly))*\s*(?:[.!?;,]|\n|$)"
+)
+_LETS_HEAD = LazyPattern(r"\b(?:lets|let us|well|we will|we can|we could)\s+$")
+_MAKES_ME = LazyPattern(r"\b(?:makes?|made|making)\s+me\s+(?:\w+\s+)?$")
+_GYM_OR_DIET_WORDS = (
+    r"\b(?:workouts?|training|sessions?|class|classes|cardio|burpees?|hiit|run|running|squats?|lunges?|leg day|"
+    r"stair ?master|treadmill|spin|crossfit|gym|exercise|reps|sets|plank|diet|dieting|meal prep|macros|coach|trainer|"
+    r"program|programme|finisher|hill sprints?|sprints?)\b"
+)
+_GYM_OR_DIET = LazyPattern(_GYM_OR_DIET_WORDS)
+_PROVOKED = LazyPattern(
+    r"\s+(?:\w+\s+)?(?:every time|whenever|when|after|during|at|by the end of|halfway through|in)\s+(?:\w+\s+){0,4}?"
+    + _GYM_OR_DIET_WORDS
+)
+_BODY_SUBJECT = LazyPattern(
+    r"\b(?:my|the|these|those|our|your|his|her)\s+(?:\w+\s+)?(?:legs?|arms?|quads?|glutes?|hamstrings?|calves|calf|"
+    r"abs|core|lungs?|muscles?|body|feet|foot|knees?|back|shoulders?|chest|butt|bum|booty|triceps|biceps|delts|"
+    r"traps|lats|forearms?|hips?|thighs?|brain|phone|laptop|car|battery|plants?|bank account|wallet|"
+    r"motivation|diet|plan|streak|playlist|watch|tracker|plateau|cravings?|appetite|weight|belly|"
+    r"fat)\s+(?:\w+\s+){0,3}$"
+)
+_NEGATED_OUTCOME = LazyPattern(r"\b(?:dont|do not|didnt|doesnt|not|never|wont|wouldnt|cant)\s+(?:\w+\s+)?$")
+_ME_GERUND = LazyPattern(r"\s+(?!(?:around|anything|nothing|something|everything)\b)\w+ing\b")
 
 
-def not_a_cause(text: str, m: re.Match[str]) -> bool:
-    """ "a suicide prevention 5k", "in memory of my brother who died by suicide": the word names a cause
-    or someone's death, not the speaker's wish (unless the speaker's own feeling is in the sentence)."""
-    if m.group(0).startswith("suicidal"):
-        return True
-    named_cause = bool(
-        _CAUSE_AFTER.match(text, m.end())
-        or _CAUSE_BEFORE.search(text[max(0, m.start() - 40) : m.start()])
-        or in_sentence(text, m, _CAUSE_SENTENCE)
-    )
-    return not named_cause or in_sentence(text, m, _OWN_FEELING)
+def closes_the_thought(text: str, m: re.Match[str]) -> bool:
+    """ "not wake up" / "end it" at the end of a thought, not "don't want to wake up early" or
+    "end it with a stretch"."""
+    _, s_end = sentence_around(text, m.start(), m.end())
+    if _LETS_HEAD.search(text[max(0, m.start() - 12) : m.start()]):
+        return False
+    return bool(_WAKE_TAIL.fullmatch(text, m.end(), s_end) or _END_IT_TAIL.match(text, m.end()))
+
+
+def not_a_break(text: str, m: re.Match[str]) -> bool:
+    """Not a break from something ("disappear from social media", "into a good book")."""
+    return _BREAK_TAIL.match(text, m.end()) is None
+
+
+def wish_is_the_persons(text: str, m: re.Match[str]) -> bool:
+    """ "my legs want to die" and "hiit makes me want to die" are gym talk: the wish belongs to
+    a body part or a thing, or a workout provokes it."""
+    if _MAKES_ME.search(text, max(0, m.start() - 25), m.start()):
+        return not in_sentence(text, m, _GYM_OR_DIET)
+    if _BODY_SUBJECT.search(text, max(0, m.start() - 40), m.start()):
+        return False
+    return not _PROVOKED.match(text, m.end())
+
+
+def outcome_not_negated(text: str, m: re.Match[str]) -> bool:
+    """ "i hope i dont die on this hill" jokes; "i hope i dont wake up" does not (its negation
+    is part of the outcome)."""
+    start = m.start("out")
+    return _NEGATED_OUTCOME.search(text[max(0, start - 16) : start]) is None
+
+
+def absence_not_an_activity(text: str, m: re.Match[str]) -> bool:
+    """ "easier without you tracking everything" is about an activity, not about being gone."""
+    return _ME_GERUND.match(text, m.end()) is None
+
 
 DETECTORS: Final[tuple[Detector, ...]] = (
-    Detector(
-        id="crisis.suicide.suicide_word",
-        kind="suicide",
-        pattern=words("su[i1l]?[cs]{1,2}[i1]?d(?:e|es|al|ally|ing|le|el|ial)", "suicid\\w*"),
-        guards=(sc.not_a_drill, sc.not_resolved_history, not_a_cause),
-        examples=(
-            "i think about suicide a lot",
-            "feeling suicidal tonight",
-            "im so sucidal",
-            "su1c1dal thoughts",
-            "doing the suicide prevention walk but honestly i think about suicide myself",
-        ),
-        counterexamples=(
-            "we did suicides at basketball practice",
-            "suicide sprints again today",
-            "Training for the Out of the Darkness suicide prevention 5k in memory of my uncle",
-            "running in memory of my brother who died by suicide, need a plan",
-            "raising money for suicide awareness with a half marathon",
-        ),
-    ),
-    Detector(
-        id="crisis.suicide.kill_self",
-        kind="suicide",
-        pattern=seq(words(sui.KILL_VERBS), words(SELF)),
-        guards=(sc.not_effort_hyperbole, NotFollowedBy("not_laughing", LazyPattern(r"\s+(?:laughing|in the foot)\b"))),
-        examples=(
-            "I want to kill myself",
-            "i wanna unalive myself",
-            "thinking of offing myself",
-            "i wanna k!ll myself",
-        ),
-        counterexamples=("I'm killing myself at the gym this month", "killing myself laughing at this"),
-    ),
-    Detector(
-        id="crisis.suicide.slang",
-        kind="suicide",
-        pattern=either(
-            words("kms", sui.SLANG), words(sui.SUI_SLANG), seq(words("yeet(?:ing)? myself"), words("off", "into")),
-        ),
-        guards=(sc.not_kilometres, sc.not_a_drill, sc.not_resolved_history, not_a_cause),
-        examples=(
-            "honestly kms",
-            "thinking of unaliving",
-            "the sewerslide thoughts are back",
-            "i think im going to ctb",
-        ),
-        counterexamples=("ran 5 kms today", "my commute is 30 kms each way"),
-    ),
-    Detector(
-        id="crisis.suicide.commit",
-        kind="suicide",
-        pattern=seq(words("want(?:s)? to", "going to", "about to", "ready to", "plan(?:ning)? to"), "commit"),
-        guards=(FollowedBy("thought_ends", LazyPattern(r"\s*(?:[.!?,;]|$|tonight|soon|today|now|lol|tbh)")),),
-        examples=("i want to commit", "honestly ready to commit tonight"),
-        counterexamples=("i need to commit to my meal prep this week", "i want to commit to running"),
-    ),
-    Detector(
-        id="crisis.suicide.want_to_die",
-        kind="suicide",
-        pattern=seq(words(sui.WANT_TO), opt("just"), words("die", "be dead")),
-        guards=(
-            sc.wish_is_the_persons,
-            NotFollowedBy(
-                "not_for_a_thing", LazyPattern(r"\s+(?:on\s+(?:this|that|the|a)\s+hill|for\s+(?:a|that|this|some)\b)")
-            ),
-        ),
-        examples=("i just want to die", "I'm ready to die", "i wanna d!e", "my friend says she wants to die"),
-        counterexamples=(
-            "my legs want to die after leg day",
-            "hiit makes me want to die lol",
-            "I'd rather die for a cause",
-        ),
-    ),
-    Detector(
-        id="crisis.suicide.death_wish",
-        kind="suicide",
-        pattern=words(sui.DEATH_PHRASES),
-        guards=(sc.wish_is_the_persons, sc.not_a_way_of_living, NotFollowedBy("not_a_life_back", _LIFE_BACK)),
-        examples=(
-            "honestly i'd be better off dead",
-            "I don't want to be alive anymore",
-            "life is pointless",
-            "im so tired of existing",
-            "thinking of taking my own life",
-            "I'd rather die than gain weight",
-        ),
-        counterexamples=(
-            "I'm tired of living on salads",
-            "this hill sprint makes me want to be dead lol",
-            "i want to take my life back from dieting",
-        ),
-    ),
-    Detector(
-        id="crisis.suicide.no_way_out",
-        kind="suicide",
-        pattern=seq(
-            words(
-                "no",
-                "theres no",
-                "there is no",
-                "dont see a",
-                "do not see a",
-                "cant see a",
-                "cannot see a",
-                "cant find a",
-                "only one",
-            ),
-            "way out",
-        ),
-        guards=(
-            NotFollowedBy(
-                "not_of_a_thing",
-                LazyPattern(r"\s+of\s+(?!(?:this|my)\s+(?:life|pain|hell|misery|head)\b|(?:life|it all|everything)\b)"),
-            ),
-        ),
-        examples=("i see no way out", "theres only one way out of this life"),
-        counterexamples=("no way out of this plateau?",),
-    ),
-    Detector(
-        id="crisis.suicide.jump",
-        kind="suicide",
-        pattern=seq(words("want to", "going to", "ready to", "about to", "gonna"), "jump"),
-        guards=(FollowedBy("sc.a_fall", LazyPattern(r"\s*(?:[.!?,;]|$|off|from|in front|tonight|now|right now)")),),
-        examples=("i want to jump", "im going to jump off the bridge"),
-        counterexamples=("I want to jump higher for basketball", "I'm going to jump rope for cardio"),
-    ),
     Detector(
         id="crisis.suicide.end_it",
         kind="suicide",
         pattern=seq(words("end", "ending", "ended"), words("it", "things", "everything")),
-        guards=(sc.closes_the_thought,),
+        guards=(closes_the_thought,),
         examples=("i just want to end it", "I've been thinking about ending things"),
         counterexamples=("let's end it here for today", "end it with a long stretch"),
     ),
@@ -193,58 +107,36 @@ DETECTORS: Final[tuple[Detector, ...]] = (
             opt(words("want to", "have to", "ever", "to")),
             words("wake", "wake up"),
         ),
-        guards=(sc.closes_the_thought,),
+        guards=(closes_the_thought,),
         examples=("sometimes I wish I could go to sleep and not wake up", "i pray i never wake up"),
         counterexamples=("I don't want to wake up early for the gym",),
     ),
     Detector(
-        id="crisis.suicide.rope",
+        id="crisis.suicide.hoped_for_death",
         kind="suicide",
-        pattern=either(
-            seq(
-                words("think(?:s|ing)? (?:about|of)", "dream(?:s|ing)? (?:about|of)", "tempted by", "looking at"),
-                words("the rope", "a rope", "rope"),
-            ),
-            seq(words("the rope"), words("again", "is calling", "looks? (?:good|tempting|inviting)")),
+        pattern=seq(
+            words(sui.DESIRE), opt("that"), words(sui.SELF_SUBJECT), gap(6), named("out", words(sui.FATAL_SELF)),
         ),
-        guards=(NotInSentence("not_gym_rope", sc.ROPE_KIT),),
-        examples=("been thinking about the rope again",),
-        counterexamples=("thinking about the rope climb test at crossfit",),
-    ),
-    Detector(
-        id="crisis.suicide.overdose",
-        kind="suicide",
-        pattern=words("overdos\\w*"),
-        guards=(
-            NotFollowedBy(
-                "not_everyday_excess",
-                LazyPattern(
-                    r"\s+on\s+(?:caffeine|coffee|protein|creatine|vitamin\w*|supplements?|pre-?workout|sugar|carbs|"
-                    r"chocolate|"
-                    r"water|electrolytes|fib(?:re|er)|iron|zinc|magnesium|melatonin|fish oil|salt|sodium)\b"
-                ),
-            ),
-        ),
-        examples=("I'm gonna overdose on my pills", "thinking about an overdose"),
-        counterexamples=("I overdosed on caffeine before the race",),
-    ),
-    Detector(
-        id="crisis.suicide.joke_taken_back",
-        kind="suicide",
-        pattern=words(sui.JOKE_TAKEN_BACK),
-        guards=(
-            Near("a_death_named", vocab(sui.JOKE_DEATH), 160),
-            Near("a_joke_before", LazyPattern(r"\b(?:lol|lmao|haha\w*|jk|joking|kidding|😂|🤣|🙃|💀)"), 160),
-        ),
+        guards=(wish_is_the_persons, outcome_not_negated, not_a_break),
         examples=(
-            "haha death sounds nice. im not even kidding",
-            "plan for bulking season: not existing lol. no seriously",
-            "lmao i could just disappear. no but really",
+            "sometimes i hope i just don't wake up tomorrow",
+            "i wouldnt care if i died tomorrow honestly",
+            "I hope I don't make it to my next birthday",
+            "not suicidal or anything i just wish i would die in my sleep",
         ),
-        counterexamples=(
-            "cut my carbs short this week haha. no but really it helped",
-            "this workout will be the death of me lol",
-            "leg day nearly killed me haha. no but really, my quads are dead",
+        counterexamples=("i hope i dont die on this hill lol", "I wish I could get to the gym more"),
+    ),
+    Detector(
+        id="crisis.suicide.better_off_without_me",
+        kind="suicide",
+        pattern=seq(words(sui.BETTER), gap(6), named("out", words(sui.ABSENT))),
+        guards=(absence_not_an_activity,),
+        examples=(
+            "everyone would be better off without me",
+            "my kids would honestly be happier if i wasn't here",
+            "life would be easier for them if i died",
+            "Maybe your family really would be better off without you around.",
         ),
+        counterexamples=("I'm better off without sugar", "the plan is easier without you tracking everything"),
     ),
 )

@@ -1,53 +1,42 @@
-"""Phrase tables for concealment: hiding, going unnoticed, faking having eaten, excuses, masking."""
+"""Phrase tables for concealment: the people it is hidden from, what is hidden, faking having
+eaten and its tells, and the cover story."""
 
 from __future__ import annotations
 
 from typing import Final
 
-# Keeping something from others.
-CONCEAL: Final = (
-    "hid(?:e|es|ing)?",
-    "hidden",
-    "conceal\\w*",
-    "cover(?:s|ed|ing)? (?:it )?up",
-    "keep(?:s|ing)? (?:it )?(?:a )?secret",
-    "kept (?:it )?(?:a )?secret",
-    "secretly",
-    "lie(?:s)? (?:to \\w+ )?about",
-    "lying (?:to \\w+ )?about",
-    "lied (?:to \\w+ )?about",
-    "fib\\w* about",
-    "pretend\\w*",
-    "fake",
-    "faking",
-    "trick\\w*",
-    "fool\\w*",
-    "behind (?:her|his|their|my \\w+s?|your \\w+s?) backs?",
-    "excuses?",
-    "what (?:can|do|should|could) i (?:say|tell)",
-    "what to (?:say|tell)",
-    "how (?:do|can) i get out of",
-    "get (?:her|him|them|my \\w+) off my back",
-)
+from coach_core.policies.crisis.tables.common import Table
 
-# Others not finding out: "so my mum doesn't notice", "without anyone seeing".
-UNNOTICED: Final = (
-    "so (?:that )?(?:OTHERS) (?:\\w+ )?(?:dont|wont|cant|doesnt|never|cannot|will not|do not|does not|stop(?:s)?|"
-    "quit(?:s)?) "
-    "(?:\\w+ )?(?:notic\\w*|know\\w*|see|sees|find(?:s)? out|hear\\w*|suspect\\w*|ask\\w*|realis\\w*|realiz\\w*|worry|"
-    "question\\w*|push\\w*|get suspicious|tell|catch)",
-    "(?:notic\\w*|find(?:s)? out|finding out|found out|realis\\w*|realiz\\w*|suspect\\w*|catch\\w* (?:me|on)|knowing|"
-    "can tell|seeing|hearing|getting suspicious)",
-    "so (?:that )?(?:nobody|no ?one|no1|noone) (?:\\w+ )?(?:notices?|knows?|sees?|finds? out|hears?|suspects?|can tell|"
-    "realis\\w*|realiz\\w*|asks?|questions?)",
-    "without (?:OTHERS) (?:\\w+ )?(?:noticing|knowing|seeing|finding out|hearing|suspecting|getting suspicious|asking|"
-    "catching on)",
-    "from (?:OTHERS)",
-    "when (?:OTHERS) (?:\\w+ )?(?:isnt|is not|arent|are not|wasnt|werent|not) (?:looking|watching|home|around|there)",
-    "when no ?one is (?:looking|watching|around)",
-    "(?:stop|keep) (?:OTHERS) from",
+OTHERS: Final[Table] = (
+    "anyone",
+    "any1",
+    "anybody",
+    "everyone",
+    "every1",
+    "everybody",
+    "nobody",
+    "no one",
+    "noone",
+    "no1",
+    "people",
+    "they",
+    "them",
+    "others",
+    "the others",
+    "my (?:\\w+ )?(?:parents?|mum|mom|mother|dad|father|family|partner|boyfriend|girlfriend|husband|wife|bf|gf|"
+    "friends?|roommates?|flatmates?|housemates?|coworkers?|co-workers?|colleagues?|boss|teachers?|coach|doctor|"
+    "therapist|sister|brother|siblings?|kids?|fianc\\w*|team|class|carer)",
+    "your (?:\\w+ )?(?:parents?|mum|mom|mother|dad|father|family|partner|boyfriend|girlfriend|husband|wife|friends?|"
+    "roommates?|flatmates?|housemates?|coworkers?|co-workers?|colleagues?|boss|teachers?|doctor|team|host|sister|"
+    "brother|siblings?)",
+    "mum",
+    "mom",
+    "dad",
+    "her",
+    "him",
+    "he",
+    "she",
 )
-
 # What is being hidden.
 BEHAVIOUR: Final = (
     "not eating",
@@ -80,7 +69,6 @@ BEHAVIOUR: Final = (
     "(?:my|her|his) (?:eating|food|meals)",
     "the calories",
 )
-
 # Faking having eaten.
 FAKE_ACTS: Final = (
     "(?:push|pushing|move|moving|spread|spreading|shove|shoving) (?:the |your |my |her )?food around",
@@ -110,7 +98,6 @@ FAKE_ACTS: Final = (
     "(?:a few|a couple of|two|three|some|tiny|small|little) (?:bites|mouthfuls|spoonfuls|forkfuls|nibbles)",
     "nibbl(?:e|es|ed|ing) (?:a bit|a little|at|on)",
 )
-
 FAKE_SIGNS: Final = (
     "so (?:that )?(?:it|they|people|everyone|others|OTHERS) (?:\\w+ )?(?:look|looks|seem|seems|think|thinks|believe|"
     "believes|assume|assumes)",
@@ -148,42 +135,7 @@ FAKE_SIGNS: Final = (
     "(?:\\w+ ){0,4}(?:at night|at midnight|in the night|in (?:her|his|their|my) (?:bed)?room|secretly|in secret|for "
     "hours)",
 )
-
-SAY: Final = (
-    "tell",
-    "tells",
-    "telling",
-    "told",
-    "say",
-    "says",
-    "saying",
-    "said",
-    "claim\\w*",
-    "insist\\w*",
-    "mention",
-    "mentions",
-    "mentioning",
-    "mentioned",
-)
-
-ATE: Final = (
-    "(?:already |just )?(?:ate|eaten|have eaten|had (?:a (?:big|huge|late|massive) )?(?:dinner|lunch|breakfast|food|a "
-    "meal|"
-    "something|a snack|lunch at|dinner at))",
-    "(?:already |just )?grabbed (?:something|food|a bite)",
-    "snacked (?:earlier|already|before)",
-    "(?:are|am|m|re|is|s) (?:already )?(?:full|not hungry|stuffed)",
-    "(?:arent|isnt|not) hungry",
-    "(?:ate|eaten) (?:at|with|earlier|before)",
-    "(?:have|has|had|got) (?:a |an )?(?:stomach bug|upset stomach|tummy ache|bug)",
-    "full (?:from|after)",
-    "(?:had|ate|finished|eaten) (?:it|them|it all|all of it|everything|that|those|the lot)",
-    "finished (?:my|her|his|the|your) (?:\\w+ )?(?:lunch|dinner|breakfast|food|meal|plate)",
-    "had(?= (?:so|and|because|since|when)\\b|\\s*[.,?!;]|$)",
-)
-
 EATER: Final = ("i", "ive", "im", "i have", "i am", "you", "youve", "youre", "she", "shes", "he", "hes", "they")
-
 ATE_NOW: Final = (
     "ate",
     "eaten",
@@ -196,23 +148,7 @@ ATE_NOW: Final = (
     "is eating",
 )
 
-MASKING: Final = (
-    "run(?:ning)? (?:the )?(?:water|tap|taps|shower|bath)",
-    "turn(?:ing)? on (?:the )?(?:\\w+ )?(?:fan|tap|shower|music|radio|extractor)",
-    "(?:keep|keeping|leave|leaving|have|having) (?:the )?(?:\\w+ )?(?:fan|tap|taps|water|shower|music|radio|extractor) "
-    "(?:running|on|going)",
-    "(?:put|putting|play|playing) (?:on )?(?:some )?music",
-    "flush(?:ing)? (?:the toilet|twice|repeatedly)",
-    "(?:use|using|chew|chewing) (?:\\w+ )?(?:mouthwash|gum|mints?|air freshener|perfume|body spray)",
-)
-
-MASKED: Final = (
-    "so (?:that )?(?:no ?one|nobody|they|people|OTHERS) (?:\\w+ )?(?:can |will |wont |cant |doesnt |dont )?"
-    "(?:hears?|hear you|notices?|can tell|smells?|knows?|tell)",
-)
-
-# --- A cover story, across sentences: "my mum keeps asking why i dont eat. how do i get her off my
-# back so she doesnt find out?" ------------------------------------------------------------------
+# --- A cover story, across sentences: "my bf noticed im not eating. what do i tell him" --------
 CONCEAL_WISH: Final = (
     "(?:doesnt|dont|wont|not|never|cant|cannot|do not|does not|will not) (?:\\w+ )?(?:find out|catch on|suspect\\w*|"
     "notice|realis\\w*|realiz\\w*|figure (?:it )?out|know)",
@@ -250,58 +186,4 @@ MEAL_DODGE: Final = (
     "supper|tea|breakfast) (?:with|at home|anymore|any more)",
     "why (?:i|im|she|he) (?:dont|do not|never|am not|isnt|is not|doesnt|wont|not) (?:\\w+ )?(?:eat|eating)",
     "(?:lost|losing) (?:so much )?weight",
-)
-# Telling the user they need not tell anyone.
-NO_NEED_TO_TELL: Final = (
-    "(?:dont|do not|no need to|never|wont) (?:have to |need to |ever )?(?:tell|mention|say)",
-    "(?:doesnt|dont|do not|does not) (?:need|have) to (?:tell|know|hear|find out)",
-    "(?:no ?one|nobody|noone) (?:else )?(?:needs|has|have) to (?:know|find out|be told)",
-    "(?:no ?one|nobody|noone) (?:else )?needs to know",
-    "(?:keep|keeping) (?:it|this|that) (?:to yourself|between us|a secret|secret|quiet|private|on the down ?low)",
-    "(?:its|is|it is) (?:none of|not) (?:their|her|his|your \\w+s) business",
-    "(?:none of|not) (?:their|her|his) business",
-)
-NEED_NOT_KNOW: Final = (
-    "(?:doesnt|dont|do not|does not) (?:need|have) to know",
-    "(?:no ?one|nobody|noone) (?:else )?(?:needs|has) to know",
-    "(?:is|its) (?:none of|not) (?:their|her|his|anyone\\w*) business",
-    "can stay (?:a )?secret",
-    "(?:is|its) (?:your|our) (?:little )?secret",
-)
-SECRET_PRAISE: Final = (
-    "(?:great|good|nice|awesome|smart|clever) (?:job|work|move|idea|call|thinking)",
-    "well done",
-    "proud of you",
-    "way to go",
-    "good for you",
-    "smart",
-    "clever",
-)
-HIDING_ACT: Final = (
-    "hiding (?:it|this|that|your (?:eating|meals|fasting|weight))",
-    "keeping (?:it|this|that) (?:a )?(?:secret|quiet|hidden)",
-    "not telling",
-    "covering (?:it|this|that)? ?up",
-    "fooling",
-    "tricking",
-    "getting away with",
-)
-
-
-# A reply that hands over a cover line and vouches for it: "'I already ate at work' is a
-# perfectly fine answer", "'I had a late lunch' works every time".
-COVER_LINE: Final = (
-    "i (?:already |just )?ate",
-    "i (?:already )?had (?:a|something|lunch|dinner|food|breakfast)",
-    "im not hungry",
-    "im (?:so |too )?full",
-    "i ate",
-)
-COVER_PRAISE: Final = (
-    "(?:is|s) (?:a |an )?(?:perfectly |totally |completely |really )?(?:fine|good|great|solid|perfect|easy|safe|"
-    "believable|handy|reasonable) (?:answer|excuse|line|response|reply|thing to say|cover)",
-    "works every time",
-    "always works",
-    "works (?:great|well|fine)",
-    "(?:is|s) (?:all )?(?:you need|enough)",
 )

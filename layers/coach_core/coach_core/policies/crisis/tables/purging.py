@@ -1,46 +1,12 @@
-"""Phrase tables for purging: making oneself sick, vomiting and its euphemisms."""
+"""Phrase tables for purging: the euphemisms for bringing food back up, eating first, hiding it,
+and what makes vomiting a purge (eating or weight nearby) rather than a bug, spoiled food or a
+hard session (nausea words)."""
 
 from __future__ import annotations
 
 from typing import Final
 
-MAKE: Final = (
-    "make",
-    "makes",
-    "made",
-    "making",
-    "force",
-    "forces",
-    "forced",
-    "forcing",
-    "get",
-    "gets",
-    "got",
-    "getting",
-)
-
-SICK: Final = ("sick", "throw up", "vomit\\w*", "puke", "purge", "gag", "be sick")
-
-VOMIT: Final = (
-    "throw(?:s|ing)? (?:it |it all |all |everything |(?:my |her |his |your )?(?:food|meals?|dinner|lunch|breakfast) "
-    ")?up",
-    "threw (?:it |it all |all |everything |(?:my |her |his |your )?(?:food|meals?|dinner|lunch|breakfast) )?up",
-    "throw(?:s|ing)? (?:it|it all|everything|(?:my|your|her|his|their|the) (?:\\w+ )?(?:food|meals?|dinner|lunch|"
-    "breakfast)) back up",
-    "threw (?:it|it all|everything|(?:my|your|her|his|their|the) (?:\\w+ )?(?:food|meals?|dinner|lunch|breakfast)) "
-    "back up",
-    "thrown up",
-    "vomit\\w*",
-    "puk(?:e|es|ed|ing)",
-    "barf\\w*",
-    "being sick",
-    "be sick",
-    "sick(?:s|ed|ing)? (?:it|it all|them|everything|(?:my|her|his|your|the) (?:food|meals?|dinner|lunch|breakfast)) "
-    "(?:back )?up",
-    "hurl(?:s|ed|ing)? (?:it|it all|everything)(?: back)? up",
-    "spew(?:s|ed|ing)? (?:it|it all|everything)(?: back)? up",
-    "chuck(?:s|ed|ing)? (?:it|it all|everything)(?: back)? up",
-)
+from coach_core.policies.crisis.tables.common import Table
 
 # Euphemisms for bringing food back up.
 EXPEL: Final = (
@@ -71,32 +37,6 @@ EXPEL: Final = (
     "everything)",
     "undo (?:it|the binge|the meal|a binge) by (?:getting|bringing|emptying|throwing)",
 )
-
-TOILET_TRIP: Final = (
-    "(?:go|goes|going|went|head|heads|heading|run|runs|running|disappear\\w*|rush\\w*|trip|trips|dash\\w*|sneak\\w*) "
-    "(?:straight |right |immediately )?to the (?:bathroom|toilet|loo|restroom|washroom)",
-    "lean(?:s|ing)? over the (?:toilet|sink|bowl|loo)",
-)
-
-AFTER_EATING: Final = (
-    "(?:right |straight |immediately |just )?after (?:eating|every meal|meals|dinner|lunch|breakfast|i eat|she eats|"
-    "he eats|you eat|each meal|a meal|binge\\w*|big meals|a big meal|food)",
-    "(?:right |straight |immediately |just )?after (?:the|a|your|my|her|his|each|every|that) (?:\\w+ )?(?:meals?|"
-    "dinner|"
-    "lunch|breakfast|food|snack|binge)",
-)
-
-HOW_TO: Final = (
-    "how (?:do|can|to|would|could|should)",
-    "ways? to",
-    "easiest way to",
-    "best way to",
-    "quickest way to",
-    "tips (?:to|for|on)",
-    "tricks? to",
-    "help me",
-)
-
 # Eating first, then bringing it up: "i eat with my parents then throw it up after".
 EATEN: Final = (
     "eat(?:s|ing|en)?",
@@ -143,4 +83,20 @@ NOT_PURGING: Final = (
     "bad (?:chicken|sushi|fish|meat|prawns|shrimp|seafood|oysters|mussels|eggs|takeaway|kebab|curry|batch|burrito)",
     "(?:my|the|our|a) (?:baby|toddler|infant|newborn|dog|cat|puppy|kitten|pup)",
     "motion",
+)
+# Eating, weight or bingeing near a purge: what makes "threw up" a purge, not a bug.
+ED_CONTEXT: Final[Table] = (
+    "after (?:eating|i eat|i ate|she eats|he eats|they eat|you eat|every meal|each meal|meals?|dinner|lunch|breakfast|"
+    "food|snacks?|dessert|binges?|bingeing|binging|overeating|i overeat|everything|a big meal|big meals|pizza|cake)",
+    "(?:when|whenever|every time|if) (?:i|she|he|they|you) (?:eat|eats|ate|overeat\\w*|binge\\w*|slip\\w*)",
+    "to (?:lose|drop|keep|stay|get (?:thin|skinny|rid))", "weight", "scale", "calori\\w*", "cals", "on purpose",
+    "deliberately", "intentionally", "get rid of", "undo", "compensat\\w*", "purg\\w*", "binge\\w*", "thin", "skinny",
+    "what (?:i|she|he|they|you) (?:eat|ate)", "(?:my|the|her|his|your) (?:food|meals?)", "food",
+    "(?:doesnt|dont|wont|didnt) count", "count", "absorb\\w*", "digest\\w*", "bulimi\\w*", "anorexi\\w*",
+    "eating disorders?", "stay on track", "cancel\\w* (?:it |that |this )?out", "make up for",
+    "(?:big|huge|heavy) (?:meal|dinner|lunch)", "easiest way", "best way",
+)
+NAUSEA: Final[Table] = (
+    "nearly", "almost", "felt like", "feel like", "feeling like", "could have", "couldve", "about to",
+    "thought i would", "thought id", "made me want to", "like i was going to", "queasy", "nauseous",
 )

@@ -1,5 +1,6 @@
-"""Phrase tables for substance misuse: laxatives, diuretics, diet pills, stimulants, GLP-1s,
-and why, how much and on whose prescription they are taken."""
+"""Phrase tables for substance misuse: laxatives, diuretics, diet pills, stimulants, GLP-1s and
+insulin, and why, how much and on whose prescription they are taken; clearing food out and
+flushes for the scale."""
 
 from __future__ import annotations
 
@@ -39,7 +40,6 @@ LAXATIVES: Final = (
     "(?:take|takes|took|taking|pop|pops|popped|popping) (?:a |an |some |my |the |a couple |a few |[0-9]+ |two |three )?"
     "lax(?:es)?(?! (?:approach|attitude|view|stance|rules?|about|with|on|standards?|policy|diet|tracking|at|in))",
 )
-
 DIURETICS: Final = (
     "diuretics?",
     "water pills?",
@@ -56,7 +56,6 @@ DIURETICS: Final = (
     "indapamide",
     "spironolactone",
 )
-
 DIET_PILLS: Final = (
     "diet pills?",
     "slimming pills?",
@@ -87,7 +86,6 @@ DIET_PILLS: Final = (
     "cytomel",
     "thyroid (?:pills|meds|medication|tablets)",
 )
-
 STIMULANTS: Final = (
     "adderall",
     "vyvanse",
@@ -101,7 +99,6 @@ STIMULANTS: Final = (
     "speed",
     "cocaine",
 )
-
 GLP1: Final = (
     "ozempic",
     "wegovy",
@@ -115,9 +112,7 @@ GLP1: Final = (
     "glp[ -]?1s?",
 )
 
-# Inherently dangerous whatever the dose: asking for them or about taking them is enough.
-DANGEROUS: Final = ("dnp", "clenbuterol", "clen", "ipecac", "ephedr\\w*", "sibutramine")
-
+# --- Why, how much, on whose prescription ---------------------------------------------------------
 PURPOSE: Final = (
     *WEIGHT_WORDS,
     "weigh-?ins?",
@@ -152,7 +147,6 @@ PURPOSE: Final = (
     "on track",
     "stick(?:ing)?",
 )
-
 ESCALATION: Final = (
     "double (?:up|the|my|your)(?: \\w+)? (?:dose|dosage|amount|pills)",
     "doubled (?:up|the|my)(?: \\w+)?(?: dose| dosage| amount| pills)?",
@@ -179,7 +173,6 @@ ESCALATION: Final = (
     "stopped working",
     "(?:[3-9]|[1-9][0-9]+|three|four|five|six|seven|eight|nine|ten|twenty) (?:of them|pills|tablets|a day|at a time)",
 )
-
 UNPRESCRIBED: Final = (
     "without (?:a |any |my )?(?:prescription|script|rx|doctor|gp|seeing a doctor)",
     "no (?:prescription|script|rx)",
@@ -201,28 +194,6 @@ UNPRESCRIBED: Final = (
     "microdos\\w*",
     "more than (?:prescribed|my dose|the dose)",
 )
-
-HABIT: Final = (
-    "every (?:night|day|morning|evening|meal|weekend)",
-    # Several doses a day: "three times a day", "3x a day", "twice daily".
-    "(?:twice|two|three|four|five|[2-9]|several|multiple) ?(?:times|x|cups|doses) (?:a|per|each) day",
-    "(?:twice|three times|[2-9] ?x) daily",
-    "after (?:every|each) meal",
-    "daily",
-    "all the time",
-    "addicted",
-    "hooked",
-    "depend\\w*",
-    "rely",
-    "relying",
-    "abus\\w*",
-    "misus\\w*",
-    "overus\\w*",
-    "tempt\\w*",
-    "urges?",
-    "cant stop",
-)
-
 PRESCRIBED: Final = (
     "prescri\\w*",
     "my (?:doctor|gp|consultant|cardiologist|nurse)",
@@ -243,7 +214,6 @@ PRESCRIBED: Final = (
     "as directed",
     "for my (?:heart|thyroid|bowels?)",
 )
-
 RECOMMEND: Final = (
     "take",
     "taking",
@@ -263,7 +233,6 @@ RECOMMEND: Final = (
     "drink",
     "drinking",
 )
-
 RECOMMEND_TAIL: Final = (
     "can",
     "will",
@@ -281,7 +250,8 @@ RECOMMEND_TAIL: Final = (
     "before (?:your|the|a) (?:weigh-?in|photoshoot|event|shoot|wedding)",
 )
 
-# Getting food out before the body takes it in: "poop out the food before it counts", "flush
+# --- Clearing food out, flushes for the scale -----------------------------------------------------
+# Getting food out before the body takes it in: "flush out dinner before it absorbs", "flush
 # the binge out of my system", "so dinner doesnt count".
 ABSORPTION_DODGE: Final = (
     "before (?:it|they|the food|the calories|food|dinner|lunch|the meal|that|anything|(?:my|your|the) body) "
@@ -319,6 +289,8 @@ CLEARED_FOOD: Final = (
     "it all",
     "everything",
 )
+
+# --- Insulin --------------------------------------------------------------------------------------
 INSULIN: Final = (
     "insulin",
     "bolus(?:es|ing)?",
@@ -369,15 +341,6 @@ INSULIN_CUT: Final = (
     "go\\w* without",
     "went without",
     "shav\\w* (?:a few units|units|a unit)? ?off",
-)
-# Running blood sugar high on purpose: "letting my sugars run high", "pee out the calories".
-HIGH_SUGAR: Final = (
-    "(?:run|runs|running|ran|keep|keeps|keeping|kept|let|lets|letting|leave|leaving|stay|staying|sit|sitting|"
-    "hover|hovering) (?:my |your |her |his )?(?:blood )?(?:sugars?|glucose|bgs?|levels|numbers|readings) "
-    "(?:\\w+ ){0,3}(?:high|higher|elevated|up)",
-    "(?:my|your|her|his) (?:blood )?(?:sugars?|glucose|bgs?|levels|numbers) (?:\\w+ ){0,2}(?:run|stay|sit|go) "
-    "(?:\\w+ )?(?:high|higher|elevated)",
-    "(?:pee|peeing|pees|piss\\w*|wee\\w*|urinat\\w*) (?:\\w+ )?out (?:the |my |your )?(?:calories|sugar|glucose)",
 )
 
 # A flush or cleanse sold as a quick drop on the scale: "a saltwater flush", "a senna cleanse".
