@@ -258,6 +258,31 @@ async def test_given_cached_guard_verdicts_when_erasing_then_the_users_verdicts_
     assert not await _has_rows(db, user) and not _account_exists(cognito, pool_id, user)
 
 
+async def test_given_verdicts_cached_by_a_guarded_function_when_a_function_without_a_guard_erases_then_they_go(
+    db: Database, settings: Settings, cognito: Any, moderation: FakeModerationServer
+) -> None:
+    """GIVEN verdicts cached by the chat function's guard (as on Lambda) WHEN the user erases
+    through a service that runs no guard (the data function) THEN 204 and the verdicts are gone
+    (the key needs only the settings), while another user's stay."""
+    pool_id = _pool(cognito)
+    user, other = _sign_up(cognito, pool_id), uuid.uuid4()
+    working = _settings_with(settings, cognito_user_pool_id=pool_id)
+    guard = _moderation_guard(moderation, settings, settings.redis_url)
+    moderation.script([SAFE] * 4)
+    async with _guarded_client(db, working, guard) as client:
+        await _use_the_coach(client, auth_headers(user, settings))
+        assert (await client.post(f"{BASE}/chat", json=ASK, headers=auth_headers(other, settings))).status_code == 200
+    assert await _guard_key_exists(settings, guard, user) and await _guard_key_exists(settings, guard, other)
+
+    data_function = build_service(db, working)
+    assert data_function.guard is None
+    async with client_for(create_app(service=data_function, settings=working)) as client:
+        assert (await client.delete(f"{BASE}/me", headers=auth_headers(user, settings))).status_code == 204
+    assert not await _guard_key_exists(settings, guard, user)
+    assert await _guard_key_exists(settings, guard, other)
+    assert not await _has_rows(db, user) and not _account_exists(cognito, pool_id, user)
+
+
 async def test_given_the_guard_cache_unreachable_during_erase_then_503_rows_deleted_account_kept_and_a_retry_finishes(
     db: Database, settings: Settings, cognito: Any, moderation: FakeModerationServer
 ) -> None:

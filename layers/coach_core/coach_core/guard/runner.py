@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 
 from coach_core import tracing
 from coach_core.errors import ProviderError, ProviderRateLimitError, ProviderTimeoutError
+from coach_core.guard.erase import verdicts_key
 from coach_core.guard.verdict import Direction, GuardVerdict, SafetyGuard
 from coach_core.observability import emit, logger
 from coach_core.pseudonyms import keyed_hash
@@ -70,7 +71,7 @@ class GuardRunner:
 
     def user_key(self, user_id: uuid.UUID) -> str:
         """The Redis hash holding one user's cached verdicts."""
-        return f"{self._prefix}guard:{keyed_hash(self._hash_key, 'guard-user', str(user_id))}"
+        return verdicts_key(self._prefix, self._hash_key, user_id)
 
     def _field(self, user_id: uuid.UUID, text: str, direction: Direction) -> str:
         return keyed_hash(self._hash_key, "guard-verdict", self.guard.name, str(user_id), direction, text)

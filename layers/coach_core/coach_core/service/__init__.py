@@ -12,6 +12,7 @@ from coach_core.context_builder import ContextBuilder
 from coach_core.db.connection import Database
 from coach_core.domain.plan import offline_plan_json
 from coach_core.guard import GuardRunner, build_guard
+from coach_core.guard.erase import VerdictEraser
 from coach_core.identity import SignInAccounts
 from coach_core.models import utcnow
 from coach_core.observability import logger
@@ -78,9 +79,12 @@ class CoachService:
         self.sessions = SessionStore(db, self.settings, clock)
         self.contexts = UserContexts(db, self.context_builder)
         self.limits = Limits(db, self.settings)
+        # Where this function runs no guard (the data function on Lambda), the verdicts the
+        # chat functions cached are still erased: their key needs only the settings.
+        self._verdicts = None if guard is not None else VerdictEraser.from_settings(self.settings)
         self.data = DataService(
-            db, registry.cache, self.limits,
-            accounts=SignInAccounts(self.settings.cognito_user_pool_id), contexts=self.context_builder, guard=guard,
+            db, registry.cache, self.limits, accounts=SignInAccounts(self.settings.cognito_user_pool_id),
+            contexts=self.context_builder, verdicts=guard if guard is not None else self._verdicts,
         )
         self.guard = guard
         parts = ServiceParts(
@@ -120,6 +124,8 @@ class CoachService:
         await self.limits.aclose()
         if self.guard is not None:
             await self.guard.aclose()
+        if self._verdicts is not None:
+            await self._verdicts.aclose()
 
     def forget_connections(self) -> None:
         """After a SnapStart restore: drop every connection the snapshot may hold (database,
@@ -133,6 +139,8 @@ class CoachService:
         self.limits.drop_client()
         if self.guard is not None:
             self.guard.drop_client()
+        if self._verdicts is not None:
+            self._verdicts.drop_client()
 
     async def chat(self, user_id: uuid.UUID, request: ChatRequest) -> ChatResponse:
         async with deadline(self.settings.coach_request_deadline_seconds):

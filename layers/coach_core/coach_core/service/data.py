@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import datetime as dt
 import uuid
+from typing import Protocol
 
 from coach_core.context_builder import ContextBuilder, UserContext
 from coach_core.db.connection import Database
 from coach_core.errors import DependencyUnavailableError, UserNotFoundError
-from coach_core.guard import GuardRunner
 from coach_core.identity import SignInAccounts
 from coach_core.models import Profile, utcnow
 from coach_core.observability import emit, logger
@@ -36,6 +36,13 @@ from coach_core.service.limits import Limits
 from coach_core.tools.cache import ToolCache
 
 USAGE_DAYS = 30
+
+
+class VerdictStore(Protocol):
+    """What the erasure needs of the guard's verdict cache (the guard's runner, or a
+    `VerdictEraser` where this function runs no guard)."""
+
+    async def forget_user(self, user_id: uuid.UUID) -> None: ...
 
 
 async def provision_user(db: Database, user_id: uuid.UUID) -> bool:
@@ -88,14 +95,14 @@ class DataService:
         *,
         accounts: SignInAccounts | None = None,
         contexts: ContextBuilder | None = None,
-        guard: GuardRunner | None = None,
+        verdicts: VerdictStore | None = None,
     ) -> None:
         self.db = db
         self.cache = cache
         self.limits = limits
         self.accounts = accounts or SignInAccounts(None)
         self.contexts = contexts
-        self.guard = guard
+        self.verdicts = verdicts
 
     async def usage(self, user_id: uuid.UUID) -> UsageResponse:
         """The user's own usage per UTC day (last 30 days) against their tier's limits."""
@@ -186,7 +193,8 @@ class DataService:
         2. this process's cached contexts (other processes' can never match a re-created
            account: data versions are never reused);
         3. their cached tool results in Redis: unreachable → 503, the rows stay deleted;
-        4. the model guard's cached verdicts on their messages (when a guard is configured):
+        4. the model guard's cached verdicts on their messages (whichever function cached them:
+           the key needs no guard, so the data function on Lambda erases them too):
            unreachable → 503, the rows stay deleted;
         5. their sign-in account in the user pool, last, so a failure before it leaves the user
            able to sign in and retry: failing → 503, everything above stays done.
@@ -204,9 +212,9 @@ class DataService:
         # The limiter's counters (rate, today's budget, stream slots) are kept: they hold no
         # personal data (a keyed hash of the identity) and expire on their own, and erasing them
         # would hand an erased account a fresh budget.
-        if self.guard is not None:
+        if self.verdicts is not None:
             try:
-                await self.guard.forget_user(user_id)
+                await self.verdicts.forget_user(user_id)
             except Exception:
                 raise DependencyUnavailableError("cached safety verdicts could not be erased") from None
         account = await self.accounts.delete(user_id)
