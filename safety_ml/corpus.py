@@ -30,7 +30,15 @@ from coach_core.policies.text import normalize
 ROOT: Final = Path(__file__).resolve().parents[1]
 SETS_DIR: Final = ROOT / "safety_corpus" / "sets"
 KEYS: Final = (
-    "id", "direction", "text", "expected_action", "expected_violations", "class", "set", "writer_brief", "date",
+    "id",
+    "direction",
+    "text",
+    "expected_action",
+    "expected_violations",
+    "class",
+    "set",
+    "writer_brief",
+    "date",
 )
 ACTIONS: Final = ("allow", "modify", "block", "flag")
 NEAR_DUPLICATE: Final = 0.8
@@ -39,7 +47,12 @@ SHINGLE: Final = 5
 
 # Sets written by the team (the rule authors) or derived from the rules: never reported as unseen.
 TEAM_SETS: Final = (
-    "spec-sample", "team-holdout", "team-decisions", "team-classes", "team-regression", "team-detector-examples",
+    "spec-sample",
+    "team-holdout",
+    "team-decisions",
+    "team-classes",
+    "team-regression",
+    "team-detector-examples",
 )
 _WORD = re.compile(r"[^\W_]+")
 _CRISIS_ACTION: Final = {"input": "flag", "output": "block"}
@@ -70,9 +83,15 @@ class Case:
 
     def as_json(self) -> dict[str, Any]:
         return {
-            "id": self.id, "direction": self.direction, "text": self.text, "expected_action": self.expected_action,
-            "expected_violations": list(self.expected_violations), "class": self.cls, "set": self.set,
-            "writer_brief": self.writer_brief, "date": self.date,
+            "id": self.id,
+            "direction": self.direction,
+            "text": self.text,
+            "expected_action": self.expected_action,
+            "expected_violations": list(self.expected_violations),
+            "class": self.cls,
+            "set": self.set,
+            "writer_brief": self.writer_brief,
+            "date": self.date,
         }
 
 
@@ -108,8 +127,15 @@ def parse(line: str, where: str) -> Case:
     if bad:
         raise CorpusError(f"{where}: invalid {', '.join(bad)}")
     return Case(
-        raw["id"], raw["direction"], raw["text"], raw["expected_action"], tuple(violations), raw["class"],
-        raw["set"], raw["writer_brief"], raw["date"],
+        raw["id"],
+        raw["direction"],
+        raw["text"],
+        raw["expected_action"],
+        tuple(violations),
+        raw["class"],
+        raw["set"],
+        raw["writer_brief"],
+        raw["date"],
     )
 
 
@@ -182,8 +208,9 @@ def near_duplicate_pairs(cases: Sequence[Case], threshold: float = NEAR_DUPLICAT
         a, b = first[lo : lo + 200_000], second[lo : lo + 200_000]
         inter = np.asarray(full[a].multiply(full[b]).sum(axis=1)).ravel()
         jac = inter / (sizes[a] + sizes[b] - inter)
-        for i, j, x in zip(a[jac >= threshold].tolist(), b[jac >= threshold].tolist(), jac[jac >= threshold].tolist(),
-                           strict=True):
+        for i, j, x in zip(
+            a[jac >= threshold].tolist(), b[jac >= threshold].tolist(), jac[jac >= threshold].tolist(), strict=True
+        ):
             found[(i, j)] = x
     by_key: dict[str, list[int]] = {}
     for i, c in enumerate(cases):

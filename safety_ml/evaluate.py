@@ -4,8 +4,10 @@
    trained by exactly the `make train-safety` procedure on every other set (its threshold chosen
    on folds of that training data), and the set is scored by the rules alone, the model alone and
    both: crisis recall and false-alarm rate on user messages, block recall and false alarms on
-   coach replies. No case of a set is in its own fold's training data (`corpus.dedupe` removed
-   every cross-set near-duplicate; `tests/unit/test_safety_corpus.py` checks it).
+   coach replies; and the crises both layers still catch when a short harmless message from another
+   set is appended (robustness to dilution). No case of a set is in its own fold's training data
+   (`corpus.dedupe` removed every cross-set near-duplicate; `tests/unit/test_safety_corpus.py`
+   checks it).
 2. The committed engine (rules + committed model, every policy) per set: recall, false alarms
    and exact matches; `--failures` lists every case that is not an exact match with its rules.
 
@@ -21,6 +23,7 @@ from __future__ import annotations
 import argparse
 import json
 import multiprocessing
+import random
 import sys
 import time
 from collections import defaultdict
@@ -93,13 +96,23 @@ class Layers:
     rules: tuple[int, int]
     model: tuple[int, int]
     both: tuple[int, int]
+    both_diluted: int = 0
+    """Crises still caught by both layers with a harmless sentence appended."""
 
     @classmethod
-    def of(cls, crisis: np.ndarray, rules: np.ndarray, model: np.ndarray) -> Layers:
+    def of(
+        cls,
+        crisis: np.ndarray,
+        rules: np.ndarray,
+        model: np.ndarray,
+        rules_diluted: np.ndarray,
+        model_diluted: np.ndarray,
+    ) -> Layers:
         def count(flagged: np.ndarray) -> tuple[int, int]:
             return int((flagged & crisis).sum()), int((flagged & ~crisis).sum())
 
-        return cls(int(crisis.sum()), int((~crisis).sum()), count(rules), count(model), count(rules | model))
+        diluted = int(((rules_diluted | model_diluted) & crisis).sum())
+        return cls(int(crisis.sum()), int((~crisis).sum()), count(rules), count(model), count(rules | model), diluted)
 
 
 def rules_fire(cases: Sequence[Case]) -> np.ndarray:
@@ -107,24 +120,50 @@ def rules_fire(cases: Sequence[Case]) -> np.ndarray:
     return np.array([find_crisis(c.text, c.direction) is not None for c in cases])
 
 
-_STATE: dict[str, Any] = {}
+_STATE: dict[Any, Any] = {}
 
 
-def _fold(held_out: str) -> tuple[str, list[bool], list[float]]:
+def diluted(case: Case, cases: Sequence[Case]) -> str:
+    """The case followed by a short harmless message of the same direction from another independent
+    set, chosen by a seed derived from the case's id (the same text on every run)."""
+    pool = _STATE.setdefault(
+        ("harmless", case.direction),
+        [
+            c.text
+            for c in cases
+            if c.set not in TEAM_SETS
+            and not c.crisis
+            and c.direction == case.direction
+            and 3 <= len(c.text.split()) <= 12
+        ],
+    )
+    rnd = random.Random(case.id)
+    other = rnd.choice(pool)
+    while other in case.text:
+        other = rnd.choice(pool)
+    text = case.text.rstrip()
+    return f"{text}{'' if text[-1:] in '.!?' else '.'} {other}"
+
+
+def _fold(held_out: str) -> tuple[str, list[bool], list[float], list[bool]]:
     """Train without `held_out` (the whole `make train-safety` procedure) and score it with the
-    model exactly as the layer runs it."""
+    model exactly as the layer runs it: each case, and each crisis case with a harmless sentence
+    appended (is the flag robust to dilution?)."""
     cases: list[Case] = _STATE["cases"]
     sets = np.array([c.set for c in cases])
     trained = train(cases, _STATE["features"], sets != held_out)
     model = trained.runtime()
-    scored = [model.score(c.text, c.direction) for c in cases if c.set == held_out]
-    return held_out, [s.crisis for s in scored], [s.probability for s in scored]
+    held = [c for c in cases if c.set == held_out]
+    scored = [model.score(c.text, c.direction) for c in held]
+    diluted_flags = [c.crisis and model.score(diluted(c, cases), c.direction).crisis for c in held]
+    return held_out, [s.crisis for s in scored], [s.probability for s in scored], diluted_flags
 
 
 def loso(cases: list[Case], chosen: Sequence[str], jobs: int) -> dict[str, dict[str, Layers]]:
     """Per left-out set and direction: the three layers' figures."""
     _STATE.update(cases=cases, features=Features.of(cases))
     rules = rules_fire(cases)
+    rules_diluted = np.array([c.crisis and find_crisis(diluted(c, cases), c.direction) is not None for c in cases])
     sets = np.array([c.set for c in cases])
     crisis = np.array([c.crisis for c in cases])
     directions = np.array([c.direction for c in cases])
@@ -134,14 +173,16 @@ def loso(cases: list[Case], chosen: Sequence[str], jobs: int) -> dict[str, dict[
     else:
         results = [_fold(s) for s in chosen]
     table: dict[str, dict[str, Layers]] = {}
-    for name, flagged, _ in results:
+    for name, flagged, _, flagged_diluted in results:
         held = sets == name
         model = np.zeros(len(cases), dtype=bool)
         model[held] = flagged
+        model_diluted = np.zeros(len(cases), dtype=bool)
+        model_diluted[held] = flagged_diluted
         table[name] = {
-            d: Layers.of(crisis[held & (directions == d)], rules[held & (directions == d)],
-                         model[held & (directions == d)])
-            for d in ("input", "output") if (held & (directions == d)).any()
+            d: Layers.of(*(a[held & (directions == d)] for a in (crisis, rules, model, rules_diluted, model_diluted)))
+            for d in ("input", "output")
+            if (held & (directions == d)).any()
         }
     return table
 
@@ -153,32 +194,42 @@ def _pct(num: int, den: int) -> str:
 def print_loso(table: dict[str, dict[str, Layers]]) -> None:
     for d, title in DIRECTION_NAMES.items():
         print(f"\nLeave one set out, {title}: recall | false alarms, for rules / model / both")
-        print(f"  {'left-out set':44s} {'rules recall':>16s} {'model recall':>16s} {'both recall':>16s}"
-              f"   {'rules FA':>16s} {'model FA':>16s} {'both FA':>16s}")
-        totals = np.zeros(8, dtype=int)
+        print(
+            f"  {'left-out set':44s} {'rules recall':>16s} {'model recall':>16s} {'both recall':>16s}"
+            f"   {'rules FA':>16s} {'model FA':>16s} {'both FA':>16s}   {'both, diluted':>16s}"
+        )
+        totals = np.zeros(9, dtype=int)
         for name, per in table.items():
             if d not in per:
                 continue
             x = per[d]
-            print(f"  {name:44s} {_pct(x.rules[0], x.positives)} {_pct(x.model[0], x.positives)} "
-                  f"{_pct(x.both[0], x.positives)}   {_pct(x.rules[1], x.negatives)} {_pct(x.model[1], x.negatives)} "
-                  f"{_pct(x.both[1], x.negatives)}")
-            totals += [x.positives, x.negatives, *x.rules, *x.model, *x.both]
-        p, n, rc, rf, mc, mf, bc, bf = (int(v) for v in totals)
-        print(f"  {'all left-out sets':44s} {_pct(rc, p)} {_pct(mc, p)} {_pct(bc, p)}   "
-              f"{_pct(rf, n)} {_pct(mf, n)} {_pct(bf, n)}")
+            print(
+                f"  {name:44s} {_pct(x.rules[0], x.positives)} {_pct(x.model[0], x.positives)} "
+                f"{_pct(x.both[0], x.positives)}   {_pct(x.rules[1], x.negatives)} {_pct(x.model[1], x.negatives)} "
+                f"{_pct(x.both[1], x.negatives)}   {_pct(x.both_diluted, x.positives)}"
+            )
+            totals += [x.positives, x.negatives, *x.rules, *x.model, *x.both, x.both_diluted]
+        p, n, rc, rf, mc, mf, bc, bf, dc = (int(v) for v in totals)
+        print(
+            f"  {'all left-out sets':44s} {_pct(rc, p)} {_pct(mc, p)} {_pct(bc, p)}   "
+            f"{_pct(rf, n)} {_pct(mf, n)} {_pct(bf, n)}   {_pct(dc, p)}"
+        )
 
 
 def print_engine(scores: dict[str, dict[str, Tally]], failures: bool) -> None:
-    print("\nThe committed engine (rules + committed model, every policy), per set; the independent sets' "
-          "figures here are in-sample for the model (it was trained on them): the table above is the honest one")
+    print(
+        "\nThe committed engine (rules + committed model, every policy), per set; the independent sets' "
+        "figures here are in-sample for the model (it was trained on them): the table above is the honest one"
+    )
     for name in sorted(scores, key=lambda n: (n in TEAM_SETS, n)):
         total = Tally()
         for tally in scores[name].values():
             for attr in ("positives", "caught", "negatives", "false_alarms", "exact", "total"):
                 setattr(total, attr, getattr(total, attr) + getattr(tally, attr))
-        print(f"  {name:44s} n={total.total:5d}  recall {_pct(total.caught, total.positives)}  "
-              f"false alarms {_pct(total.false_alarms, total.negatives)}  exact {_pct(total.exact, total.total)}")
+        print(
+            f"  {name:44s} n={total.total:5d}  recall {_pct(total.caught, total.positives)}  "
+            f"false alarms {_pct(total.false_alarms, total.negatives)}  exact {_pct(total.exact, total.total)}"
+        )
         if failures:
             for tally in scores[name].values():
                 for line in tally.failures:

@@ -3,11 +3,13 @@ to `coach_core/policies/learned/crisis_model.{json,bin}`.
 
 One logistic model for both directions (SGD, log loss, fixed seed): every case contributes its
 hashed n-grams to a shared block, and coach replies also to a reply-only block, so replies learn
-from user messages and still get their own weights; the export folds the blocks into one weight
-vector per direction (int16 with a scale). The threshold of each direction, and whether long
-texts are also scored per run of sentences, are chosen on out-of-fold scores of the training
-data alone (folds are whole sets): the threshold is the lowest that keeps false alarms on the
-independent sets' non-crisis cases at or below `TARGET_FALSE_ALARMS`.
+from user messages and still get their own weights; every independent case is also seen twice
+joined with a short harmless text (`_diluted`), so a harmless sentence cannot wash a crisis out;
+the export folds the blocks into one weight vector per direction (int16 with a scale). The
+threshold of each direction, and whether long texts are also scored per run of sentences, are
+chosen on out-of-fold scores of the training data alone (folds are whole sets): the threshold is
+the lowest that keeps false alarms on the independent sets' non-crisis cases at or below
+`TARGET_FALSE_ALARMS`.
 
     python -m safety_ml.train [--check]     # --check: train, compare with the committed artifact
 """
@@ -18,6 +20,7 @@ import argparse
 import hashlib
 import json
 import math
+import random
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -38,6 +41,8 @@ EPOCHS: Final = 30
 SEED: Final = 20261202
 FOLDS: Final = 4
 TARGET_FALSE_ALARMS: Final = 0.01
+DILUTIONS: Final = 2
+SHORT_WORDS: Final = {"input": 12, "output": 25}
 ARTIFACT_DIR: Final = ROOT / "layers" / "coach_core" / "coach_core" / "policies" / "learned"
 
 
@@ -82,10 +87,41 @@ class Linear:
         return np.array([b + (w[r].sum() / math.sqrt(len(r)) if r else 0.0) for r in rows])
 
 
+def _diluted(features: Features, cases: Sequence[Case], idx: list[int]) -> tuple[list[list[int]], list[Case]]:
+    """`DILUTIONS` extra copies of every independent case, each joined with a short non-crisis text
+    of the same direction from the training cases (label unchanged): a crisis said beside a harmless
+    sentence is still a crisis, and two harmless texts are still harmless. Without them, appending one
+    harmless sentence cleared two thirds of the model's flags (docs/SAFETY_MODEL.md)."""
+    rnd = random.Random(SEED)
+    short = {
+        d: [
+            i
+            for i in idx
+            if cases[i].set not in TEAM_SETS
+            and not cases[i].crisis
+            and cases[i].direction == d
+            and len(cases[i].text.split()) <= SHORT_WORDS[d]
+        ]
+        for d in DIRECTIONS
+    }
+    rows: list[list[int]] = []
+    labels: list[Case] = []
+    for i in idx:
+        if cases[i].set in TEAM_SETS or not short[cases[i].direction]:
+            continue
+        for _ in range(DILUTIONS):
+            j = rnd.choice(short[cases[i].direction])
+            rows.append(sorted(set(features.whole[i]) | set(features.whole[j])))
+            labels.append(cases[i])
+    return rows, labels
+
+
 def fit(features: Features, cases: Sequence[Case], mask: np.ndarray) -> Linear:
     idx = np.flatnonzero(mask).tolist()
-    x = _rows([features.whole[i] for i in idx], [cases[i].direction == "output" for i in idx])
-    y = np.array([cases[i].crisis for i in idx])
+    extra_rows, extra = _diluted(features, cases, idx)
+    chosen = [cases[i] for i in idx] + extra
+    x = _rows([features.whole[i] for i in idx] + extra_rows, [c.direction == "output" for c in chosen])
+    y = np.array([c.crisis for c in chosen])
     clf = SGDClassifier(
         loss="log_loss", alpha=ALPHA, max_iter=EPOCHS, tol=None, class_weight="balanced", random_state=SEED
     )
@@ -184,9 +220,14 @@ class Trained:
             weights[d] = block
         per = meta["directions"]
         return CrisisModel(
-            VERSION, SPEC, meta["sha256"], weights,
-            {d: per[d]["scale"] for d in DIRECTIONS}, {d: per[d]["bias"] for d in DIRECTIONS},
-            {d: per[d]["threshold"] for d in DIRECTIONS}, {d: per[d]["windows"] for d in DIRECTIONS},
+            VERSION,
+            SPEC,
+            meta["sha256"],
+            weights,
+            {d: per[d]["scale"] for d in DIRECTIONS},
+            {d: per[d]["bias"] for d in DIRECTIONS},
+            {d: per[d]["threshold"] for d in DIRECTIONS},
+            {d: per[d]["windows"] for d in DIRECTIONS},
         )
 
 
@@ -212,15 +253,29 @@ def export_bytes(trained: Trained, provenance: dict[str, Any]) -> tuple[bytes, d
         blocks.append(q.tobytes())
         c = trained.choices[d]
         per[d] = {
-            "bias": round(trained.linear.bias[d], 8), "scale": scale,
-            "threshold": round(_probability(c.threshold_logit), 6), "windows": c.windows,
-            "oof_recall": round(c.oof_recall, 4), "oof_false_alarms": round(c.oof_false_alarms, 4),
+            "bias": round(trained.linear.bias[d], 8),
+            "scale": scale,
+            "threshold": round(_probability(c.threshold_logit), 6),
+            "windows": c.windows,
+            "oof_recall": round(c.oof_recall, 4),
+            "oof_false_alarms": round(c.oof_false_alarms, 4),
         }
     blob = b"".join(blocks)
     meta = {
-        "version": VERSION, "features": SPEC.as_dict(), "sha256": hashlib.sha256(blob).hexdigest(),
-        "directions": per, "training": {"cases": trained.n_cases, "alpha": ALPHA, "epochs": EPOCHS, "seed": SEED,
-                                        "folds": FOLDS, "target_false_alarms": TARGET_FALSE_ALARMS, **provenance},
+        "version": VERSION,
+        "features": SPEC.as_dict(),
+        "sha256": hashlib.sha256(blob).hexdigest(),
+        "directions": per,
+        "training": {
+            "cases": trained.n_cases,
+            "alpha": ALPHA,
+            "epochs": EPOCHS,
+            "seed": SEED,
+            "folds": FOLDS,
+            "target_false_alarms": TARGET_FALSE_ALARMS,
+            "dilutions": DILUTIONS,
+            **provenance,
+        },
     }
     return blob, meta
 
@@ -237,8 +292,10 @@ def main(argv: list[str] | None = None) -> int:
     paths = ARTIFACT_DIR / f"{ARTIFACT}.bin", ARTIFACT_DIR / f"{ARTIFACT}.json"
     for d in DIRECTIONS:
         p = meta["directions"][d]
-        print(f"{d}: threshold {p['threshold']:.4f}, windows {p['windows']}, out-of-fold recall {p['oof_recall']:.3f} "
-              f"at false alarms {p['oof_false_alarms']:.3f}")
+        print(
+            f"{d}: threshold {p['threshold']:.4f}, windows {p['windows']}, out-of-fold recall {p['oof_recall']:.3f} "
+            f"at false alarms {p['oof_false_alarms']:.3f}"
+        )
     print(f"{len(cases)} cases in {len(sets)} sets; {len(blob) / 1e6:.1f} MB; sha256 {meta['sha256']}")
     if args.check:
         same = paths[0].read_bytes() == blob and paths[1].read_text(encoding="utf-8") == text

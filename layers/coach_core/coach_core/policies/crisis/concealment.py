@@ -185,12 +185,14 @@ DETECTORS: Final[tuple[Detector, ...]] = (
             "what excuse can i use to skip family dinner without them getting suspicious",
             "good excuses to get out of eating at my grandmas?",
             "my bf noticed im not eating. what do i tell him",
+            "how can i keep my parents from noticing i havent eaten since yesterday",
         ),
         counterexamples=(
             "what excuse can I use to skip leg day",
             "my mum asks why i don't eat at dinner, i eat a big lunch at work so im not hungry, more protein?",
             "my parents dont know im doing keto yet, how do i tell them",
             "my coach keeps asking why i dont eat before training, what do i tell him",
+            "how do I keep my kids from noticing the vegetables in their pasta sauce",
         ),
     ),
 )

@@ -156,6 +156,7 @@ CONCEAL_WISH: Final = (
     "finding out",
     "off (?:my|her|his|your) back",
     "(?:stop|stops|quit|quits) (?:asking|nagging|noticing|worrying|checking|watching)",
+    "(?:stop|stops|keep|keeps) (?:\\w+ ){1,2}from (?:asking|noticing|finding out|knowing|realis\\w*|realiz\\w*|seeing)",
     "excuses?",
     "cover stor(?:y|ies)",
     "cover (?:it|this|that|for it) up",
