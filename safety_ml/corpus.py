@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import re
 import sys
 from collections import Counter
@@ -42,7 +43,6 @@ KEYS: Final = (
 )
 ACTIONS: Final = ("allow", "modify", "block", "flag")
 NEAR_DUPLICATE: Final = 0.8
-RARE_SHINGLE: Final = 40
 SHINGLE: Final = 5
 
 # Sets written by the team (the rule authors) or derived from the rules: never reported as unseen.
@@ -178,26 +178,27 @@ def shingles(key: str, size: int = SHINGLE) -> frozenset[str]:
 
 def near_duplicate_pairs(cases: Sequence[Case], threshold: float = NEAR_DUPLICATE) -> list[tuple[int, int, float]]:
     """Pairs (i, j), i < j, of cases in different sets whose keys are equal or whose shingle sets
-    have Jaccard similarity >= threshold. Candidates are the pairs that share a rare shingle (one
-    in at most `RARE_SHINGLE` cases): two texts that similar share most of their shingles, rare
-    ones included, so the search costs what the overlap costs, not the square of the corpus;
-    texts with no rare shingle (a few common words) are compared by key."""
+    have Jaccard similarity >= threshold. Exact, by prefix filtering: order every shingle by how
+    many cases hold it (rarest first); two sets with Jaccard >= t share at least one shingle among
+    the first n - ceil(t * n) + 1 of each (n its size), so only pairs sharing such a prefix
+    shingle are compared, and no pair is missed however common its words."""
     import numpy as np
     from scipy import sparse
 
     grams = [shingles(c.key) for c in cases]
     df = Counter(g for gs in grams for g in gs)
-    vocab: dict[str, int] = {}
-    rows, cols, rare = [], [], []
+    vocab = {g: n for n, g in enumerate(sorted(df, key=lambda g: (df[g], g)))}
+    rows, cols, prefix = [], [], []
     for i, gs in enumerate(grams):
-        for g in gs:
-            rows.append(i)
-            cols.append(vocab.setdefault(g, len(vocab)))
-            rare.append(df[g] <= RARE_SHINGLE)
+        ordered = sorted(vocab[g] for g in gs)
+        keep = len(ordered) - math.ceil(threshold * len(ordered)) + 1
+        rows += [i] * len(ordered)
+        cols += ordered
+        prefix += [True] * keep + [False] * (len(ordered) - keep)
     ones = np.ones(len(rows), dtype=np.int32)
     full = sparse.csr_matrix((ones, (rows, cols)), shape=(len(cases), len(vocab)))
-    keep = np.array(rare)
-    sub = sparse.csr_matrix((ones[keep], (np.array(rows)[keep], np.array(cols)[keep])), shape=full.shape)
+    keep_ = np.array(prefix)
+    sub = sparse.csr_matrix((ones[keep_], (np.array(rows)[keep_], np.array(cols)[keep_])), shape=full.shape)
     candidates = sparse.triu(sub @ sub.T, k=1).tocoo()
     sets = np.array([c.set for c in cases])
     pick = sets[candidates.row] != sets[candidates.col]

@@ -377,7 +377,7 @@ DETECTORS: Final[tuple[Detector, ...]] = (
                 "(?:a few|several|[0-9]+|two|three|four|five|six|seven) days ago",
             ),
         ),
-        examples=("I haven't eaten since monday", "my husband hasn't eaten since sunday"),
+        examples=("I haven't eaten anything since tuesday morning", "my husband hasn't eaten since sunday"),
         counterexamples=("I haven't eaten since breakfast",),
     ),
     Detector(

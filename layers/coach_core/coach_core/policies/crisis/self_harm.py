@@ -82,7 +82,7 @@ DETECTORS: Final[tuple[Detector, ...]] = (
         ),
         counterexamples=(
             "burned my fingers on the pan making eggs",
-            "I cut my finger chopping onions",
+            "sliced my thumb open peeling potatoes for the roast",
             "I bruised my thigh on the barbell during hip thrusts",
             "scratched my arm on a branch on my run",
         ),
