@@ -29,7 +29,8 @@ from coach_core.service.parts import ServiceParts
 from coach_core.service.plan import PlanGenerationError, PlanService
 from coach_core.service.sessions import PROMPT_HISTORY_MESSAGES, SessionState, SessionStore
 from coach_core.settings import Settings, get_settings
-from coach_core.tools.answers import answer_sentence
+from coach_core.tools.advice import advice_sentences
+from coach_core.tools.answers import answer_sentence, gap_sentences
 from coach_core.tools.registry import ToolRegistry
 
 __all__ = [
@@ -42,8 +43,9 @@ __all__ = [
     "make_provider",
 ]
 
-OFFLINE_KIT = OfflineKit(answer=answer_sentence, plan=offline_plan_json)
-"""What the offline model needs from the layers above providers (tool phrasing, the plan)."""
+OFFLINE_KIT = OfflineKit(answer=answer_sentence, gaps=gap_sentences, advice=advice_sentences, plan=offline_plan_json)
+"""What the offline model needs from the layers above providers (tool phrasing, data gaps,
+what to change, the plan)."""
 
 
 def make_provider(settings: Settings) -> LLMProvider:
@@ -79,13 +81,23 @@ class CoachService:
         self.contexts = UserContexts(db, self.context_builder)
         self.limits = Limits(db, self.settings)
         self.data = DataService(
-            db, registry.cache, self.limits,
-            accounts=SignInAccounts(self.settings.cognito_user_pool_id), contexts=self.context_builder, guard=guard,
+            db,
+            registry.cache,
+            self.limits,
+            accounts=SignInAccounts(self.settings.cognito_user_pool_id),
+            contexts=self.context_builder,
+            guard=guard,
         )
         self.guard = guard
         parts = ServiceParts(
-            db=db, registry=registry, provider=lambda: self.provider, policies=self.policies,
-            contexts=self.contexts, sessions=self.sessions, limits=self.limits, guard=guard,
+            db=db,
+            registry=registry,
+            provider=lambda: self.provider,
+            policies=self.policies,
+            contexts=self.contexts,
+            sessions=self.sessions,
+            limits=self.limits,
+            guard=guard,
         )
         self._chat = ChatService(parts)
         self._plan = PlanService(parts)
