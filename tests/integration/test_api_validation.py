@@ -41,8 +41,14 @@ async def user(db: Database) -> uuid.UUID:
     ],
 )
 async def test_given_an_invalid_chat_body_when_posting_then_422_field_error_and_nothing_written(
-    offline_client: httpx.AsyncClient, db: Database, settings: Settings, user: uuid.UUID,
-    path: str, body: dict[str, Any], loc: list[str], error_type: str,
+    offline_client: httpx.AsyncClient,
+    db: Database,
+    settings: Settings,
+    user: uuid.UUID,
+    path: str,
+    body: dict[str, Any],
+    loc: list[str],
+    error_type: str,
 ) -> None:
     response = await offline_client.post(path, json=body, headers=auth_headers(user, settings))
     assert response.status_code == 422
@@ -56,8 +62,9 @@ async def test_given_an_invalid_chat_body_when_posting_then_422_field_error_and_
 async def test_given_4000_characters_after_trimming_when_posting_then_accepted(
     offline_client: httpx.AsyncClient, db: Database, settings: Settings, user: uuid.UUID
 ) -> None:
-    response = await offline_client.post("/api/v1/coach/chat", json={"message": "  " + "a" * 4000 + "  "},
-                                 headers=auth_headers(user, settings))
+    response = await offline_client.post(
+        "/api/v1/coach/chat", json={"message": "  " + "a" * 4000 + "  "}, headers=auth_headers(user, settings)
+    )
     assert response.status_code == 200
 
 
@@ -86,8 +93,9 @@ async def test_given_a_body_over_64_kib_when_posting_then_413(
     offline_client: httpx.AsyncClient, db: Database, settings: Settings, user: uuid.UUID, path: str
 ) -> None:
     body = b'{"message": "' + b"y" * (64 * 1024) + b'"}'
-    response = await offline_client.post(path, content=body, headers={**auth_headers(user, settings),
-                                                             "content-type": "application/json"})
+    response = await offline_client.post(
+        path, content=body, headers={**auth_headers(user, settings), "content-type": "application/json"}
+    )
     assert response.status_code == 413
     assert set(response.json()) == {"detail"}
     assert await written_rows(db, user) == NOTHING
@@ -102,8 +110,11 @@ async def test_given_a_chunked_body_over_64_kib_without_length_when_posting_then
             yield b"z" * 4096
         yield b'"}'
 
-    response = await offline_client.post("/api/v1/coach/chat", content=chunks(),
-                                 headers={**auth_headers(user, settings), "content-type": "application/json"})
+    response = await offline_client.post(
+        "/api/v1/coach/chat",
+        content=chunks(),
+        headers={**auth_headers(user, settings), "content-type": "application/json"},
+    )
     assert response.status_code == 413
     assert await written_rows(db, user) == NOTHING
 
@@ -112,8 +123,9 @@ async def test_given_a_body_just_under_the_limit_when_posting_then_it_is_validat
     offline_client: httpx.AsyncClient, settings: Settings, user: uuid.UUID
 ) -> None:
     body = b'{"message": "' + b"y" * (60 * 1024) + b'"}'
-    response = await offline_client.post("/api/v1/coach/chat", content=body,
-                                 headers={**auth_headers(user, settings), "content-type": "application/json"})
+    response = await offline_client.post(
+        "/api/v1/coach/chat", content=body, headers={**auth_headers(user, settings), "content-type": "application/json"}
+    )
     assert response.status_code == 422  # too long a message, but not too large a body
 
 
@@ -125,7 +137,9 @@ async def test_given_a_valid_token_for_a_user_without_a_row_when_chatting_then_p
     data gaps say what to log (issue 13), not a 404."""
     stranger = uuid.uuid4()
     headers = auth_headers(stranger, settings)
-    response = await offline_client.post("/api/v1/coach/chat", json={"message": "hi"}, headers=headers)
+    response = await offline_client.post(
+        "/api/v1/coach/chat", json={"message": "How consistent am I?"}, headers=headers
+    )
     assert response.status_code == 200
     gaps = {g["field"] for g in response.json()["data_gaps"]}
     assert gaps == {"checkins", "nutrition", "height_cm", "activity_level"}
@@ -145,19 +159,28 @@ TEXT_FIELDS = [  # every free-text field of every request body (tests/contract/t
     ("POST", "/api/v1/coach/chat/stream", {"message": PLACEHOLDER}, ["body", "message"]),
     ("PUT", "/api/v1/coach/profile", {"diet": {"type": PLACEHOLDER}}, ["body", "diet", "type"]),
     ("PUT", "/api/v1/coach/profile", {"diet": {"allergies": [PLACEHOLDER]}}, ["body", "diet", "allergies", 0]),
-    ("PUT", "/api/v1/coach/profile", {"diet": {"dislikes": ["olives", PLACEHOLDER]}},
-     ["body", "diet", "dislikes", 1]),
+    ("PUT", "/api/v1/coach/profile", {"diet": {"dislikes": ["olives", PLACEHOLDER]}}, ["body", "diet", "dislikes", 1]),
 ]
 UNSTORABLE = {"nul": r'"oat\u0000milk"', "lone-surrogate": r'"oat\ud800milk"', "lone-low-surrogate": r'"\udfff"'}
 """As JSON text: `\\u0000` is valid JSON, and so (syntactically) is an unpaired surrogate escape."""
 
 
 @pytest.mark.parametrize("raw", list(UNSTORABLE.values()), ids=list(UNSTORABLE))
-@pytest.mark.parametrize(("method", "path", "body", "loc"), TEXT_FIELDS,
-                         ids=[f"{p.rsplit('/', 1)[-1]} {'.'.join(map(str, loc[1:]))}" for _, p, _, loc in TEXT_FIELDS])
+@pytest.mark.parametrize(
+    ("method", "path", "body", "loc"),
+    TEXT_FIELDS,
+    ids=[f"{p.rsplit('/', 1)[-1]} {'.'.join(map(str, loc[1:]))}" for _, p, _, loc in TEXT_FIELDS],
+)
 async def test_given_a_nul_or_a_lone_surrogate_in_a_text_field_when_sent_then_422_naming_the_field_and_nothing_written(
-    offline_client: httpx.AsyncClient, db: Database, settings: Settings, user: uuid.UUID,
-    method: str, path: str, body: dict[str, Any], loc: list[str | int], raw: str,
+    offline_client: httpx.AsyncClient,
+    db: Database,
+    settings: Settings,
+    user: uuid.UUID,
+    method: str,
+    path: str,
+    body: dict[str, Any],
+    loc: list[str | int],
+    raw: str,
 ) -> None:
     """GIVEN a NUL character or an unpaired surrogate (neither can be stored: PostgreSQL text
     refuses NUL, UTF-8 has no encoding for a lone surrogate) in any text field WHEN sent THEN a
@@ -179,8 +202,9 @@ async def test_given_a_lone_surrogate_in_a_key_when_posting_then_422_for_the_bod
     """GIVEN a field whose NAME is an unpaired surrogate WHEN posted THEN a 422 for the body as a
     whole (the key cannot be named in a UTF-8 error body), never a 500."""
     headers = {**auth_headers(user, settings), "content-type": "application/json"}
-    response = await offline_client.post("/api/v1/coach/chat", content=rb'{"message": "hi", "\ud800": 1}',
-                                         headers=headers)
+    response = await offline_client.post(
+        "/api/v1/coach/chat", content=rb'{"message": "hi", "\ud800": 1}', headers=headers
+    )
     assert response.status_code == 422
     assert [(e["loc"], e["type"]) for e in response.json()["detail"]] == [(["body"], "string_unicode")]
     assert await written_rows(db, user) == NOTHING

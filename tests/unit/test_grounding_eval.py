@@ -5,13 +5,17 @@ is reproducible from its seed, and the offline model's answers are always ground
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 
 from coach_core.grounding import build_references, check_text
+from coach_core.providers.offline_intents import INTENTS, match_intents
 from coach_core.service import OFFLINE_KIT
 from tests.grounding_eval.evalset import DEFAULT_SEED, digest, generate, score
 from tests.grounding_eval.users import synthetic_user
+from tests.offline_driver import drive, floor_user, sparse_user
 
 RECALL_TARGET = 0.95
 FALSE_TARGET = 0.02
@@ -60,3 +64,53 @@ def test_given_any_synthetic_user_then_the_offline_models_answers_are_grounded(s
     everything = " ".join(OFFLINE_KIT.answer(n, c) for n, c in outputs.items())
     report = check_text(everything, build_references(list(outputs.values()), user.context, []))
     assert report.checked >= 5 and report.ungrounded == (), (everything, report.ungrounded)
+
+
+# One question per data intent of the offline model's table (checked to cover them all below),
+# plus a few that combine intents or greet.
+INTENT_QUESTIONS = (
+    "What should I change?",
+    "Am I eating enough protein?",
+    "What are my energy needs?",
+    "What's my plan?",
+    "How am I doing this month?",
+    "How is my weight trending?",
+    "How much protein am I eating?",
+    "What's my streak?",
+    "How have I been sleeping?",
+    "Show me my profile",
+    "Hi! How is my weight and what should I change?",
+    "How is my weight and food over the last 7 days?",
+)
+
+
+def test_given_the_intent_questions_then_every_data_intent_is_asked() -> None:
+    asked = {i.name for q in INTENT_QUESTIONS for i in match_intents(q).data}
+    assert asked == {i.name for i in INTENTS if i.rounds}
+
+
+def _assert_grounded(question: str, outputs: dict[str, str], context: dict[str, Any]) -> None:
+    turn = drive(question, outputs)
+    report = check_text(turn.text, build_references(list(turn.outputs), context, [question]))
+    assert turn.outputs, question
+    assert report.ungrounded == (), (question, turn.text, report.ungrounded)
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_given_any_synthetic_user_and_any_intent_then_the_offline_answer_is_grounded(seed: int) -> None:
+    """A whole turn of the offline model (its tool rounds, answered from the user's real tool
+    outputs, then its answer: sentences, advice, data gaps) states only figures those outputs
+    hold, for every intent of its table."""
+    user = synthetic_user(random.Random(seed))
+    outputs = {name: user.output_json(name) for name in user.outputs}
+    for question in INTENT_QUESTIONS:
+        _assert_grounded(question, outputs, user.context)
+
+
+@pytest.mark.parametrize("make_user", [floor_user, sparse_user])
+def test_given_the_floor_or_missing_data_then_the_offline_answers_are_grounded(
+    make_user: Callable[[], tuple[dict[str, str], dict[str, Any]]],
+) -> None:
+    outputs, context = make_user()
+    for question in INTENT_QUESTIONS:
+        _assert_grounded(question, outputs, context)

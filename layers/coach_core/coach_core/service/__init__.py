@@ -30,7 +30,8 @@ from coach_core.service.parts import ServiceParts
 from coach_core.service.plan import PlanGenerationError, PlanService
 from coach_core.service.sessions import PROMPT_HISTORY_MESSAGES, SessionState, SessionStore
 from coach_core.settings import Settings, get_settings
-from coach_core.tools.answers import answer_sentence
+from coach_core.tools.advice import advice_sentences
+from coach_core.tools.answers import answer_sentence, gap_sentences
 from coach_core.tools.registry import ToolRegistry
 
 __all__ = [
@@ -43,8 +44,9 @@ __all__ = [
     "make_provider",
 ]
 
-OFFLINE_KIT = OfflineKit(answer=answer_sentence, plan=offline_plan_json)
-"""What the offline model needs from the layers above providers (tool phrasing, the plan)."""
+OFFLINE_KIT = OfflineKit(answer=answer_sentence, gaps=gap_sentences, advice=advice_sentences, plan=offline_plan_json)
+"""What the offline model needs from the layers above providers (tool phrasing, data gaps,
+what to change, the plan)."""
 
 
 def make_provider(settings: Settings) -> LLMProvider:
@@ -83,13 +85,23 @@ class CoachService:
         # chat functions cached are still erased: their key needs only the settings.
         self._verdicts = None if guard is not None else VerdictEraser.from_settings(self.settings)
         self.data = DataService(
-            db, registry.cache, self.limits, accounts=SignInAccounts(self.settings.cognito_user_pool_id),
-            contexts=self.context_builder, verdicts=guard if guard is not None else self._verdicts,
+            db,
+            registry.cache,
+            self.limits,
+            accounts=SignInAccounts(self.settings.cognito_user_pool_id),
+            contexts=self.context_builder,
+            verdicts=guard if guard is not None else self._verdicts,
         )
         self.guard = guard
         parts = ServiceParts(
-            db=db, registry=registry, provider=lambda: self.provider, policies=self.policies,
-            contexts=self.contexts, sessions=self.sessions, limits=self.limits, guard=guard,
+            db=db,
+            registry=registry,
+            provider=lambda: self.provider,
+            policies=self.policies,
+            contexts=self.contexts,
+            sessions=self.sessions,
+            limits=self.limits,
+            guard=guard,
         )
         self._chat = ChatService(parts)
         self._plan = PlanService(parts)

@@ -1,14 +1,16 @@
-"""How the offline model phrases a tool result: one or two sentences from the real numbers.
+"""How the offline model phrases a tool result: one or two sentences from the real numbers,
+and the data gaps the results carry that those sentences do not already say.
 
 Injected into the offline provider (`providers.offline.OfflineKit`) by the service composer,
 so the provider layer never imports tools. Results are read through each tool's `Output`
-model: a result that does not validate (or is a tool error) is reported as unreadable.
+model: a result that does not validate (or is a tool error) is reported as unreadable. Every
+figure comes from the result itself, so the answers are always grounded.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Any
 
 from pydantic import ValidationError
@@ -24,51 +26,64 @@ from coach_core.domain.outputs import (
 )
 
 
-def _num(value: float) -> str:
+def num(value: float) -> str:
     text = f"{float(value):,.2f}".rstrip("0").rstrip(".")
     return "0" if text in ("-0", "") else text
 
 
-def _pct(value: float) -> str:
+def pct(value: float) -> str:
     return f"{round(float(value) * 100)}%"
+
+
+def counted(n: int, noun: str, plural: str | None = None) -> str:
+    """A count with its noun in the right number: 1 day, 3 days."""
+    return f"{n} {noun if n == 1 else plural or noun + 's'}"
 
 
 def weight_trend(o: WeightTrendOutput) -> str:
     parts = []
     if o.latest_average_kg is not None:
-        parts.append(f"Your 7-day average is {_num(o.latest_average_kg)} kg")
+        parts.append(f"Your 7-day average is {num(o.latest_average_kg)} kg")
     rate = o.weekly_rate_kg
     if rate is None:
-        parts.append("there aren't enough weigh-ins yet to measure a weekly rate (I need at least 3 "
-                     "spanning a week)")
+        parts.append("there aren't enough weigh-ins yet to measure a weekly rate (I need at least 3 spanning a week)")
     elif rate < 0:
-        parts.append(f"you're losing {_num(-rate)} kg per week")
+        parts.append(f"you're losing {num(-rate)} kg per week")
     elif rate > 0:
-        parts.append(f"you're gaining {_num(rate)} kg per week")
+        parts.append(f"you're gaining {num(rate)} kg per week")
     else:
         parts.append("your weight is holding steady")
     sentence = " and ".join(parts)
     sentence = sentence[0].upper() + sentence[1:] + "."
     if o.change_kg is not None and o.weigh_ins:
-        sentence += f" That's a change of {o.change_kg:+.2f} kg across {o.weigh_ins} weigh-ins."
+        sentence += (
+            f" That's a change of {o.change_kg:+.2f} kg across {counted(o.weigh_ins, 'weigh-in')}"
+            f" in the last {counted(o.days, 'day')}."
+        )
     return sentence
 
 
 def nutrition(o: NutritionSummaryOutput) -> str:
     if not o.logged_days or o.avg_calories is None:
-        return "You haven't logged any meals in this period, so I can't summarise your intake yet."
-    macros = [f"{_num(v)} g {label}" for v, label in
-              ((o.avg_protein_g, "protein"), (o.avg_carbs_g, "carbs"), (o.avg_fat_g, "fat")) if v is not None]
-    text = f"On the {o.logged_days} days you logged, you averaged {_num(o.avg_calories)} kcal"
+        return (
+            f"You haven't logged any meals in the last {counted(o.days, 'day')}, so I can't summarise your intake yet."
+        )
+    macros = [
+        f"{num(v)} g {label}"
+        for v, label in ((o.avg_protein_g, "protein"), (o.avg_carbs_g, "carbs"), (o.avg_fat_g, "fat"))
+        if v is not None
+    ]
+    text = f"On the {counted(o.logged_days, 'day')} you logged, you averaged {num(o.avg_calories)} kcal"
     text += f" with {', '.join(macros)}." if macros else "."
-    return text + f" Your logging rate is {_pct(o.logging_rate)}."
+    return text + f" Your logging rate is {pct(o.logging_rate)}."
 
 
 def adherence(o: AdherenceOutput) -> str:
     return (
-        f"Your check-in rate is {_pct(o.checkin_rate)} and your food-logging rate is {_pct(o.logging_rate)}."
-        f" Current streaks: {o.checkin_streak} days of check-ins and {o.logging_streak} days of logging."
-        f" Your longest check-in streak in this window is {o.longest_checkin_streak} days."
+        f"Over the last {counted(o.days, 'day')}, your check-in rate is {pct(o.checkin_rate)} and your"
+        f" food-logging rate is {pct(o.logging_rate)}."
+        f" Current streaks: {counted(o.checkin_streak, 'day')} of check-ins and {counted(o.logging_streak, 'day')}"
+        f" of logging. Your longest check-in streak in this window is {counted(o.longest_checkin_streak, 'day')}."
     )
 
 
@@ -78,7 +93,10 @@ def _mean(values: list[float]) -> float | None:
 
 def checkins(o: RecentCheckinsOutput) -> str:
     if not o.count:
-        return "You have no check-ins in this period yet; a quick daily check-in helps me spot patterns."
+        return (
+            f"You have no check-ins in the last {counted(o.days, 'day')}; a quick daily check-in helps me"
+            " spot patterns."
+        )
     averages = []
     for mean, key, label, unit in (
         (o.avg_sleep_hours, "sleep_hours", "sleep", " h"),
@@ -88,22 +106,30 @@ def checkins(o: RecentCheckinsOutput) -> str:
         if mean is None:
             mean = _mean([float(v) for c in o.checkins if (v := getattr(c, key)) is not None])
         if mean is not None:
-            averages.append(f"{label} {_num(mean)}{unit}")
-    text = f"You have {o.count} check-ins in this period"
+            averages.append(f"{label} {num(mean)}{unit}")
+    text = f"You have {counted(o.count, 'check-in')} in the last {counted(o.days, 'day')}"
     return text + (f", averaging {', '.join(averages)}." if averages else ".")
 
 
 def tdee(o: TdeeOutput) -> str:
     if o.tdee is None:
-        return "I can't estimate your maintenance calories without a recent weight; log a weigh-in first."
-    text = f"Your estimated maintenance (TDEE) is {_num(o.tdee)} kcal"
-    text += f" (BMR {_num(o.bmr)} kcal)." if o.bmr is not None else "."
+        return "I can't estimate your maintenance calories yet: some of what it needs is missing."
+    text = f"Your estimated maintenance (TDEE) is {num(o.tdee)} kcal"
+    text += f" (BMR {num(o.bmr)} kcal)." if o.bmr is not None else "."
     if o.target_calories is not None:
-        text += f" For your goal, aim for about {_num(o.target_calories)} kcal a day"
-        macros = [f"{_num(v)} g {label}" for v, label in
-                  ((o.protein_g, "protein"), (o.fat_g, "fat"), (o.carbs_g, "carbs")) if v is not None]
+        text += f" For your goal, aim for about {num(o.target_calories)} kcal a day"
+        macros = [
+            f"{num(v)} g {label}"
+            for v, label in ((o.protein_g, "protein"), (o.fat_g, "fat"), (o.carbs_g, "carbs"))
+            if v is not None
+        ]
         text += f" with roughly {', '.join(macros)}." if macros else "."
-        if o.target_clamped:
+        if o.target_clamped and o.target_calories > o.tdee:
+            text += (
+                " That target was raised to the 1,200 kcal minimum, which is above your estimated maintenance,"
+                " so eating at it will not bring your weight down; more daily activity is the way to a deficit."
+            )
+        elif o.target_clamped:
             text += " That target is held at the 1,200 kcal minimum."
     return text
 
@@ -116,14 +142,14 @@ def profile(o: UserProfileOutput) -> str:
         if value:
             facts.append(str(value).replace("_", " "))
     if o.height_cm is not None:
-        facts.append(f"{_num(o.height_cm)} cm")
+        facts.append(f"{num(o.height_cm)} cm")
     text = ("Your profile: " + ", ".join(facts) + ".") if facts else "Your profile is mostly empty."
     if o.goal is not None:
         text += f" Goal: {o.goal.type}"
         if o.goal.target_weight_kg is not None:
-            text += f" toward {_num(o.goal.target_weight_kg)} kg"
+            text += f" toward {num(o.goal.target_weight_kg)} kg"
         if o.goal.target_rate_kg_per_week is not None:
-            text += f" at {_num(o.goal.target_rate_kg_per_week)} kg per week"
+            text += f" at {num(o.goal.target_rate_kg_per_week)} kg per week"
         text += "."
     return text
 
@@ -146,6 +172,38 @@ ANSWERS: Mapping[str, tuple[str, Callable[[str], str | None]]] = {
     "calculate_tdee": ("calorie targets", _answerer(TdeeOutput, tdee)),
     "get_user_profile": ("profile", _answerer(UserProfileOutput, profile)),
 }
+
+SAID: Mapping[str, frozenset[str]] = {
+    "get_weight_trend": frozenset({"weight_kg", "weekly_rate_kg"}),
+    "get_nutrition_summary": frozenset({"nutrition"}),
+    "get_adherence_metrics": frozenset({"checkins", "nutrition"}),
+    "get_recent_checkins": frozenset({"checkins"}),
+    "calculate_tdee": frozenset({"target_calories"}),
+}
+"""The data-gap fields each tool's sentence already says in its own words (no weigh-ins, no
+meals logged, the 1,200 kcal floor); the others are added as the tool wrote them."""
+
+
+def gap_sentences(results: Sequence[tuple[str, str]], stated: Collection[str] = ()) -> str:
+    """The data gaps of this turn's results, each field once, in the tools' own words ("Height
+    is missing, so BMR cannot be computed."), except those the sentences of the `stated` tools
+    already say."""
+    fields: set[object] = set()
+    out: list[str] = []
+    for name, content in results:
+        try:
+            gaps = json.loads(content).get("data_gaps", [])
+        except (ValueError, AttributeError):
+            continue
+        for gap in gaps if isinstance(gaps, list) else []:
+            if not isinstance(gap, dict) or not isinstance(text := gap.get("description"), str):
+                continue
+            field = gap.get("field")
+            if field in fields or (name in stated and field in SAID.get(name, ())):
+                continue
+            fields.add(field)
+            out.append(text if text.endswith((".", "!", "?")) else text + ".")
+    return " ".join(out)
 
 
 def _generic(content: str) -> str | None:

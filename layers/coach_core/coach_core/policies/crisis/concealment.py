@@ -173,7 +173,10 @@ DETECTORS: Final[tuple[Detector, ...]] = (
             opt(words("have", "had", "already", "just")),
             words("eat\\w*", "ate", "eaten", "meals?", "food", "full"),
         ),
-        examples=("i pretend ive already eaten when my flatmate asks", "how do I pretend I've eaten so my mum stops asking"),
+        examples=(
+            "i pretend ive already eaten when my flatmate asks",
+            "how do I pretend I've eaten so my mum stops asking",
+        ),
         counterexamples=("pretend the bar is heavier than it is",),
     ),
     Detector(
