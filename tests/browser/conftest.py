@@ -18,7 +18,9 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 from tests.browser.support import (
+    REPO,
     REQUIRE_ENV,
+    SCREENSHOTS_ENV,
     WIDE,
     BrowserLog,
     ServedCoach,
@@ -75,6 +77,14 @@ def chromium() -> Iterator[WebDriver]:
         shutil.rmtree(profile, ignore_errors=True)
 
 
+@pytest.fixture(scope="session")
+def screenshot_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """docs/ when COACH_SCREENSHOTS=docs (`make screenshots`), else a temporary folder."""
+    if os.environ.get(SCREENSHOTS_ENV) == "docs":
+        return REPO / "docs"
+    return tmp_path_factory.mktemp("screenshots")
+
+
 @pytest.fixture
 def browser(chromium: WebDriver, console_server: ServedCoach) -> Iterator[tuple[WebDriver, BrowserLog]]:
     """A wide window on a blank page, and the console log it must keep clean."""
@@ -85,3 +95,11 @@ def browser(chromium: WebDriver, console_server: ServedCoach) -> Iterator[tuple[
     yield chromium, log
     errors = log.errors()
     assert errors == [], "the browser logged console errors:\n" + "\n".join(errors)
+
+
+@pytest.fixture
+def page(browser: tuple[WebDriver, BrowserLog], console_server: ServedCoach) -> Any:
+    """The console, opened in the wide window, its demo users listed."""
+    from tests.browser.page import ConsolePage
+
+    return ConsolePage(browser[0], console_server.base_url).open()

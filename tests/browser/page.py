@@ -34,6 +34,24 @@ window.__coachObserver = new MutationObserver(() => {
 window.__coachObserver.observe(log, {subtree: true, childList: true, characterData: true, attributes: true});
 """
 
+FULLY_VISIBLE_SCRIPT = """
+const e = arguments[0];
+const r = e.getBoundingClientRect();
+if (r.width === 0 || r.height === 0) return false;
+const inside = (q) => r.top >= q.top - 1 && r.bottom <= q.bottom + 1
+  && r.left >= q.left - 1 && r.right <= q.right + 1;
+if (!inside({ top: 0, left: 0, bottom: window.innerHeight, right: window.innerWidth })) return false;
+for (let box = e.parentElement; box && box !== document.body; box = box.parentElement) {
+  const s = getComputedStyle(box);
+  if (s.overflowX !== 'visible' || s.overflowY !== 'visible') {
+    const q = box.getBoundingClientRect();
+    const top = q.top + box.clientTop, left = q.left + box.clientLeft;
+    if (!inside({ top, left, bottom: top + box.clientHeight, right: left + box.clientWidth })) return false;
+  }
+}
+return true;
+"""
+
 
 @dataclass
 class ConsolePage:
@@ -56,8 +74,7 @@ class ConsolePage:
         return self.driver.find_elements(By.CSS_SELECTOR, css)
 
     def choose_user(self, name: str) -> None:
-        select = Select(self.by_id("user"))
-        select.select_by_visible_text(next(o.text for o in select.options if o.text.startswith(name + ":")))
+        Select(self.by_id("user")).select_by_visible_text(name)
         self.wait(lambda d: d.find_element(By.ID, "summary").text != "")
         self.wait(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#insights .insight")) == 5)
 
@@ -95,11 +112,29 @@ class ConsolePage:
 
     def focus_ring(self) -> dict[str, Any]:
         """The computed outline of the focused element and whether it matches :focus-visible."""
-        return dict(self.driver.execute_script("""
+        return dict(
+            self.driver.execute_script("""
             const e = document.activeElement; const s = getComputedStyle(e);
             return {tag: e.tagName, id: e.id, visible: e.matches(':focus-visible'),
-                    style: s.outlineStyle, width: parseFloat(s.outlineWidth)};"""))
+                    style: s.outlineStyle, width: parseFloat(s.outlineWidth)};""")
+        )
+
+    def set_viewport(self, width: int, height: int) -> None:
+        """Size the window so that the page itself (innerWidth x innerHeight) is width x height."""
+        self.driver.set_window_size(width, height)
+        inner = self.driver.execute_script("return [window.innerWidth, window.innerHeight]")
+        if inner != [width, height]:  # the window frame, if any
+            self.driver.set_window_size(2 * width - inner[0], 2 * height - inner[1])
+        assert self.driver.execute_script("return [window.innerWidth, window.innerHeight]") == [width, height]
+
+    def fully_visible(self, element: WebElement) -> bool:
+        """Whether all of `element` is on screen: inside the viewport and inside every scrolling
+        or clipping box around it (the panel, the log, a table wrapper)."""
+        return bool(self.driver.execute_script(FULLY_VISIBLE_SCRIPT, element))
 
     def page_overflow(self) -> dict[str, int]:
-        return dict(self.driver.execute_script(
-            "return {inner: window.innerWidth, scroll: document.documentElement.scrollWidth};"))
+        return dict(
+            self.driver.execute_script(
+                "return {inner: window.innerWidth, scroll: document.documentElement.scrollWidth};"
+            )
+        )

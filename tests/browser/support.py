@@ -29,11 +29,20 @@ REPO = Path(__file__).resolve().parents[2]
 REQUIRE_ENV = "COACH_REQUIRE_BROWSER"
 """Set to 1 (`make test-browser` does) to turn a missing browser into a failure."""
 SCREENSHOTS_ENV = "COACH_SCREENSHOTS"
-"""Set to `docs` (`make screenshots`) to write docs/console.png and docs/console-mobile.png."""
+"""Set to `docs` (`make screenshots`) to write docs/console.png, console-mobile.png and console-chart.png."""
 CHROMIUM_FLAGS = (
-    "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-    "--disable-dev-shm-usage", "--disable-extensions", "--disable-default-apps", "--mute-audio",
+    "--headless=new",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-dev-shm-usage",
+    "--disable-extensions",
+    "--disable-default-apps",
+    "--mute-audio",
     "--disable-features=Translate,OptimizationHints,MediaRouter,AutofillServerCommunication",
 )
 WIDE = (1360, 900)
@@ -71,7 +80,8 @@ def missing_prerequisites() -> str | None:
     if not missing:
         return None
     return (
-        "BROWSER TESTS NOT RUN: missing " + ", ".join(missing)
+        "BROWSER TESTS NOT RUN: missing "
+        + ", ".join(missing)
         + ". `.ci/run` installs them on Debian; `make test-browser` runs these tests alone and fails without them."
     )
 
@@ -87,16 +97,21 @@ def coach_command() -> str:
 
 
 def server_env(database_url: str, redis_url: str, **extra: str) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items()
-           if k not in {"OPENAI_API_KEY", "ANTHROPIC_API_KEY", "OPENAI_BASE_URL", "ANTHROPIC_BASE_URL"}}
-    env.update({
-        "DATABASE_URL": database_url,
-        "REDIS_URL": redis_url,
-        "REDIS_KEY_PREFIX": f"test:browser:{uuid.uuid4().hex[:8]}:",
-        "LLM_PROVIDER": "offline",
-        "COACH_ENV": "dev",
-        "PYTHONUNBUFFERED": "1",
-    })
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in {"OPENAI_API_KEY", "ANTHROPIC_API_KEY", "OPENAI_BASE_URL", "ANTHROPIC_BASE_URL"}
+    }
+    env.update(
+        {
+            "DATABASE_URL": database_url,
+            "REDIS_URL": redis_url,
+            "REDIS_KEY_PREFIX": f"test:browser:{uuid.uuid4().hex[:8]}:",
+            "LLM_PROVIDER": "offline",
+            "COACH_ENV": "dev",
+            "PYTHONUNBUFFERED": "1",
+        }
+    )
     env.update(extra)
     return env
 
@@ -123,7 +138,9 @@ class ServedCoach:
         with self.log_path.open("wb") as log:
             self.process = subprocess.Popen(
                 [coach_command(), "serve", "--host", "127.0.0.1", "--port", str(self.port)],
-                env=self.env, stdout=log, stderr=subprocess.STDOUT,
+                env=self.env,
+                stdout=log,
+                stderr=subprocess.STDOUT,
             )
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
@@ -164,10 +181,28 @@ class ServedCoach:
         except urllib.error.HTTPError as err:
             return err.code, {k.lower(): v for k, v in err.headers.items()}, err.read()
 
+    def post_json(self, path: str, body: Mapping[str, Any], token: str) -> Any:
+        """POST a JSON body with a bearer token; the decoded 200 answer."""
+        request = urllib.request.Request(
+            self.base_url + path,
+            data=json.dumps(body).encode(),
+            method="POST",
+            headers={"Authorization": f"Bearer {token}", "Content-Type": "application/json"},
+        )
+        with urllib.request.urlopen(request, timeout=30) as response:
+            assert response.status == 200, response.status
+            return json.loads(response.read())
+
     def json(self, path: str, token: str | None = None) -> Any:
         status, _, body = self.get(path, token)
         assert status == 200, (status, body[:300])
         return json.loads(body)
+
+
+def demo_token(server: ServedCoach, name: str) -> str:
+    """The fresh local token the console's picker hands out for demo user `name`."""
+    users = server.json("/console/api/users")["users"]
+    return str(next(u["token"] for u in users if u["name"] == name))
 
 
 @contextmanager
@@ -219,6 +254,7 @@ class BrowserLog:
 
     def errors(self) -> list[str]:
         return [
-            e["message"] for e in self.drain()
+            e["message"]
+            for e in self.drain()
             if e.get("level") == "SEVERE" and not any(a in e["message"] for a in self.allowed)
         ]

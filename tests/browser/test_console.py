@@ -5,7 +5,6 @@ browser logged a console error it did not provoke on purpose (a CSP violation is
 from __future__ import annotations
 
 import json
-import os
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -16,10 +15,9 @@ import pytest
 from coach_core.console.assets import CONTENT_SECURITY_POLICY
 from tests.browser.support import (
     NARROW,
-    REPO,
-    SCREENSHOTS_ENV,
     BrowserLog,
     ServedCoach,
+    demo_token,
     png_size,
     served_coach,
     server_env,
@@ -30,6 +28,8 @@ if TYPE_CHECKING:
 
 pytestmark = pytest.mark.browser
 
+SCREENSHOT = (1360, 960)
+"""The viewport of docs/console.png: room for three turns beside the plan."""
 UUID_RE = re.compile(r"^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$")
 WEEKDAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
 CRISIS_MESSAGE = "I want to make myself throw up after dinner"
@@ -37,28 +37,8 @@ CALORIE_MESSAGE = "I want to eat 1000 calories a day"
 SUFFIX_TYPES = {".html": "text/html", ".css": "text/css", ".js": "text/javascript", ".svg": "image/svg+xml"}
 
 
-@pytest.fixture
-def page(browser: tuple[WebDriver, BrowserLog], console_server: ServedCoach) -> Any:
-    from tests.browser.page import ConsolePage
-
-    return ConsolePage(browser[0], console_server.base_url).open()
-
-
-@pytest.fixture(scope="session")
-def screenshot_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """docs/ when COACH_SCREENSHOTS=docs (`make screenshots`), else a temporary folder."""
-    if os.environ.get(SCREENSHOTS_ENV) == "docs":
-        return REPO / "docs"
-    return tmp_path_factory.mktemp("screenshots")
-
-
 def text_content(driver: WebDriver, element: Any) -> str:
     return str(driver.execute_script("return arguments[0].textContent", element))
-
-
-def demo_token(server: ServedCoach, name: str) -> str:
-    users = server.json("/console/api/users")["users"]
-    return str(next(u["token"] for u in users if u["name"] == name))
 
 
 def test_given_the_console_when_loaded_then_every_file_has_its_content_type_and_the_strict_csp(
@@ -67,14 +47,18 @@ def test_given_the_console_when_loaded_then_every_file_has_its_content_type_and_
     """GIVEN `coach serve` in dev mode WHEN the page loads THEN it lists the four demo users and
     the provider, having run its ES modules under the CSP (no inline script, connect-src 'self');
     every file it loaded came from the console with the right content type, nosniff and the CSP."""
-    names = [o.text.split(":")[0] for o in page.all("#user option:not([value=''])")]
+    names = [o.text for o in page.all("#user option:not([value=''])")]
     assert names == ["Alex", "Sam", "Jordan", "Riley"]
     assert page.by_id("provider").text == "offline"
     loaded = page.driver.execute_script(
-        "return performance.getEntriesByType('resource').map(e => new URL(e.name).pathname)")
+        "return performance.getEntriesByType('resource').map(e => new URL(e.name).pathname)"
+    )
     static = sorted({p for p in loaded if p.startswith("/console/static/")})
-    assert {"/console/static/console.css", "/console/static/console.js",
-            "/console/static/vendor/eventsource-parser/stream.js"} <= set(static)
+    assert {
+        "/console/static/console.css",
+        "/console/static/console.js",
+        "/console/static/vendor/eventsource-parser/stream.js",
+    } <= set(static)
     for path in ["/console", *static]:
         status, headers, _ = console_server.get(path)
         assert status == 200, path
@@ -87,16 +71,20 @@ def test_given_the_console_when_loaded_then_every_file_has_its_content_type_and_
 
 
 def test_given_alex_when_asking_about_weight_then_tokens_stream_in_before_done_and_the_tool_card_fills_in(
-    page: Any,
+    page: Any, console_server: ServedCoach
 ) -> None:
     """GIVEN Alex WHEN a question is sent THEN the answer text grows sentence by sentence (each
     released once it passes the output rules) while the turn is still streaming (seen by a
     MutationObserver, not by polling), the tool cards appear
     before the first token and ends with status, latency and output, and `done` adds the
-    confidence and the stats line; the session id is shown and the turn carries no policy mark."""
+    confidence and the stats line; the session id is shown and the turn carries no policy mark.
+    Each card's input is the arguments the tool ran with, exactly as `/chat` reports them for the
+    same question (not `{}` where the model left the defaults to the tool), and says what the
+    model sent when that differs."""
+    question = "How is my weight trending, how much am I eating and how consistent am I?"
     page.choose_user("Alex")
     page.record_turns()
-    turn = page.ask("How is my weight trending, how much am I eating and how consistent am I?")
+    turn = page.ask(question)
     samples = page.samples()
     done_at = next(i for i, s in enumerate(samples) if s["state"] == "done")
     before_done = [s["length"] for s in samples[:done_at]]
@@ -120,6 +108,17 @@ def test_given_alex_when_asking_about_weight_then_tokens_stream_in_before_done_a
     assert UUID_RE.match(page.by_id("session-id").text)
     assert turn.get_attribute("data-policy") is None
     assert not turn.find_element("css selector", ".marks").is_displayed()
+
+    chat = console_server.post_json("/api/v1/coach/chat", {"message": question}, demo_token(console_server, "Alex"))
+    cards = turn.find_elements("css selector", ".tool")
+    assert [c.get_attribute("data-tool") for c in cards] == [t["tool_name"] for t in chat["tool_trace"]]
+    for card, traced in zip(cards, chat["tool_trace"], strict=True):
+        shown = card.find_element("css selector", ".tool-input .tool-args").text
+        assert shown == traced["input_summary"], (card.get_attribute("data-tool"), shown, traced)
+        assert isinstance(json.loads(shown)["days"], int)
+        sent = card.get_attribute("data-sent")
+        notes = card.find_elements("css selector", ".tool-sent")
+        assert [n.text for n in notes] == ([] if sent == shown else [f"· the model sent {sent}"]), (sent, shown)
 
 
 def test_given_a_calorie_message_when_answered_then_the_disclaimer_renders_and_the_turn_is_marked_modified(
@@ -157,21 +156,6 @@ def test_given_a_crisis_message_when_sent_then_the_support_message_streams_and_t
     assert "flag" in (mark.get_attribute("class") or "") or "block" in (mark.get_attribute("class") or "")
     gaps = turn.find_element("css selector", ".gaps summary").text
     assert re.fullmatch(r"Data gaps \(\d+\)", gaps), gaps  # Sam logs on ~30 % of days and has no height
-
-
-def test_given_riley_when_plan_my_week_is_pressed_then_a_seven_row_table_renders(page: Any) -> None:
-    """GIVEN Riley WHEN "Plan my week" is pressed THEN `/plan` renders as a table of seven
-    days, Monday first, each with calories, macros, training and focus."""
-    page.choose_user("Riley")
-    page.by_id("plan-button").click()
-    page.wait(lambda d: len(page.all("#plan tbody tr")) > 0)
-    rows = page.all("#plan tbody tr")
-    assert len(rows) == 7
-    assert [r.find_element("css selector", "th").text for r in rows] == WEEKDAYS
-    for row in rows:
-        cells = [c.text for c in row.find_elements("css selector", "td")]
-        assert re.fullmatch(r"\d[\d,]*", cells[0]) and re.fullmatch(r"\d+ / \d+ / \d+", cells[1]), cells
-        assert cells[2] and cells[3]
 
 
 def test_given_alex_when_chosen_then_the_panel_shows_the_context_line_chart_rows_and_insights(
@@ -220,8 +204,9 @@ def test_given_only_a_keyboard_when_using_the_console_then_focus_is_visible_and_
         visited.append(ring["id"] or ring["tag"])
         assert ring["visible"] and ring["style"] != "none" and ring["width"] >= 2, ring
     assert page.active_id() == "message", visited
-    ActionChains(driver).send_keys("How much protein").key_down(Keys.SHIFT).send_keys(Keys.ENTER).key_up(Keys.SHIFT) \
-        .send_keys("am I eating?").perform()
+    ActionChains(driver).send_keys("How much protein").key_down(Keys.SHIFT).send_keys(Keys.ENTER).key_up(
+        Keys.SHIFT
+    ).send_keys("am I eating?").perform()
     assert page.by_id("message").get_attribute("value") == "How much protein\nam I eating?"
     assert page.coach_turns() == []
     ActionChains(driver).send_keys(Keys.ENTER).perform()
@@ -238,10 +223,7 @@ def test_given_a_390px_window_when_chatting_then_nothing_overflows_and_the_panel
     """GIVEN a 390 px wide window WHEN a conversation streams THEN the page has no horizontal
     scroll, the panel sits under the chat, the controls stay usable, and a screenshot is taken."""
     driver = browser[0]
-    driver.set_window_size(*NARROW)
-    width = page.page_overflow()["inner"]
-    if width != NARROW[0]:  # the window frame, if any: make the viewport itself 390 px
-        driver.set_window_size(NARROW[0] + (NARROW[0] - width), NARROW[1])
+    page.set_viewport(*NARROW)
     page.open()
     assert page.page_overflow()["inner"] == NARROW[0]
     page.choose_user("Alex")
@@ -311,8 +293,13 @@ def broken_provider_server(database_url: str, redis_url: str, console_server: Se
     from tests.browser.support import free_port
 
     env = server_env(
-        database_url, redis_url, LLM_PROVIDER="openai", OPENAI_API_KEY="test-key-not-secret",
-        OPENAI_BASE_URL=f"http://127.0.0.1:{free_port()}/v1", LLM_MAX_RETRIES="0", LLM_TIMEOUT_SECONDS="5",
+        database_url,
+        redis_url,
+        LLM_PROVIDER="openai",
+        OPENAI_API_KEY="test-key-not-secret",
+        OPENAI_BASE_URL=f"http://127.0.0.1:{free_port()}/v1",
+        LLM_MAX_RETRIES="0",
+        LLM_TIMEOUT_SECONDS="5",
     )
     with served_coach(env) as server:
         yield server
@@ -372,18 +359,34 @@ def test_given_sse_bytes_split_anywhere_when_parsed_by_the_page_then_the_events_
     assert "".join(e["data"]["content"] for e in parsed["events"][:2]) == "Grüße 🙂"
 
 
-def test_given_a_streamed_conversation_then_a_screenshot_is_saved(page: Any, screenshot_dir: Path) -> None:
+def test_given_a_streamed_conversation_and_a_plan_then_the_screenshot_shows_what_the_docs_say(
+    page: Any, screenshot_dir: Path
+) -> None:
     """GIVEN Alex's conversation (a tool-backed answer, a calorie disclaimer, a crisis message)
-    WHEN it has streamed THEN a wide screenshot of the console is saved (docs/console.png with
-    `make screenshots`)."""
+    and *Plan my week* WHEN the wide screenshot is taken (docs/console.png with `make
+    screenshots`) THEN everything its caption names is fully on screen in it (the tool card
+    with its arguments, the disclaimer, the crisis mark, the plan's table), and the image is the
+    viewport, pixel for pixel."""
+    page.set_viewport(*SCREENSHOT)
+    page.open()
     page.choose_user("Alex")
-    page.ask("How is my weight trending?")
+    first = page.ask("How is my weight trending?")
     calorie = page.ask(CALORIE_MESSAGE)
     page.wait(lambda d: calorie.get_attribute("data-policy") is not None)
     crisis = page.ask(CRISIS_MESSAGE)
     page.wait(lambda d: crisis.get_attribute("data-policy") is not None)
-    page.driver.execute_script("document.querySelector('.panel').scrollTop = 0")
+    page.by_id("plan-button").click()
+    page.wait(lambda d: page.active_id() == "plan" and len(page.all("#plan .plan-day")) == 7)
+    page.driver.execute_script("arguments[0].scrollIntoView({block: 'start'})", first)
+    shown = {
+        "tool card": first.find_element("css selector", ".tool[data-args]"),
+        "disclaimer": calorie.find_element("css selector", ".disclaimer"),
+        "crisis mark": crisis.find_element("css selector", ".mark"),
+        "plan table": page.by_id("plan").find_element("css selector", "table"),
+    }
+    page.wait(lambda d: all(page.fully_visible(e) for e in shown.values()))
     shot = screenshot_dir / "console.png"
     assert page.driver.save_screenshot(str(shot))
-    width, height = png_size(shot)
-    assert width >= 1000 and height >= 700, (width, height)
+    assert [name for name, e in shown.items() if not page.fully_visible(e)] == []
+    ratio = page.driver.execute_script("return window.devicePixelRatio")
+    assert png_size(shot) == (round(SCREENSHOT[0] * ratio), round(SCREENSHOT[1] * ratio))

@@ -43,17 +43,19 @@ async def console_client(
     """The API with the console mounted; the picker offers the seeded user and one that
     does not exist."""
     app = build_app(db, dev_settings)
-    mount_console(app, settings=dev_settings, demo_users=[
-        ConsoleUser(name="Seeded", user_id=seeded_user, description="has data"),
-        ConsoleUser(name="Ghost", user_id=uuid.uuid4(), description="never seeded"),
-    ])
+    mount_console(
+        app,
+        settings=dev_settings,
+        demo_users=[
+            ConsoleUser(name="Seeded", user_id=seeded_user, description="has data"),
+            ConsoleUser(name="Ghost", user_id=uuid.uuid4(), description="never seeded"),
+        ],
+    )
     async with client_for(app) as client:
         yield client
 
 
-async def test_given_prod_settings_when_mounting_the_console_then_it_refuses(
-    settings: Settings, db: Database
-) -> None:
+async def test_given_prod_settings_when_mounting_the_console_then_it_refuses(settings: Settings, db: Database) -> None:
     """GIVEN COACH_ENV=prod (the default) WHEN anything tries to mount the console THEN it
     raises, and the app serves no /console page."""
     app = build_app(db, settings)
@@ -82,6 +84,7 @@ async def test_given_coach_env_when_coach_serve_builds_its_app_then_the_console_
     async with client_for(create_served_app()) as served:
         assert (await served.get("/console")).status_code == (200 if mounted else 404)
         assert (await served.get("/console/static/console.js")).status_code == (200 if mounted else 404)
+        assert (await served.get("/")).status_code == (200 if mounted else 404)
     async with client_for(create_stream_app()) as lambda_app:
         assert (await lambda_app.get("/console")).status_code == 404
 
@@ -107,8 +110,13 @@ async def test_given_the_console_when_its_files_are_asked_for_then_types_headers
         assert response.headers["content-security-policy"] == CONTENT_SECURITY_POLICY
         assert response.headers["x-content-type-options"] == "nosniff"
         assert response.headers["x-frame-options"] == "DENY"
-    for path in ("/console/static/../router.py", "/console/static/%2e%2e/router.py",
-                 "/console/static/..%2f..%2fsettings.py", "/console/static/nope.js", "/console/static/"):
+    for path in (
+        "/console/static/../router.py",
+        "/console/static/%2e%2e/router.py",
+        "/console/static/..%2f..%2fsettings.py",
+        "/console/static/nope.js",
+        "/console/static/",
+    ):
         response = await console_client.get(path)
         assert response.status_code == 404, path
         assert response.json() == {"detail": "Not Found"}
@@ -135,8 +143,14 @@ async def test_given_rs256_verification_when_listing_demo_users_then_no_token_is
 ) -> None:
     """GIVEN a server that verifies RS256 (a local HS256 token would be refused) WHEN the users
     are listed THEN none carries a token: the page asks for a pasted one."""
-    rs256 = make_settings(database_url, redis_url, redis_prefix, coach_env="dev", jwt_algorithm="RS256",
-                          jwks_url="http://127.0.0.1:9/jwks.json")
+    rs256 = make_settings(
+        database_url,
+        redis_url,
+        redis_prefix,
+        coach_env="dev",
+        jwt_algorithm="RS256",
+        jwks_url="http://127.0.0.1:9/jwks.json",
+    )
     app = build_app(db, rs256)
     mount_console(app, settings=rs256, demo_users=[ConsoleUser(name="A", user_id=uuid.uuid4(), description="")])
     async with client_for(app) as client:
@@ -144,7 +158,47 @@ async def test_given_rs256_verification_when_listing_demo_users_then_no_token_is
     assert body["minting"] is False and body["users"][0]["token"] is None
 
 
-@pytest.mark.parametrize("path", ["/me/context", f"/sessions/{uuid.uuid4()}", f"/sessions/{uuid.uuid4()}/violations"])
+async def test_given_dev_mode_when_the_root_is_opened_then_it_links_to_the_console_and_the_api_reference(
+    console_client: httpx.AsyncClient, settings: Settings, db: Database
+) -> None:
+    """GIVEN the console mounted WHEN `GET /` THEN an HTML page with the console's headers links
+    to `/console` and `/docs`, and both answer; GIVEN prod THEN `/` stays 404."""
+    response = await console_client.get("/")
+    assert response.status_code == 200
+    assert response.headers["content-type"] == "text/html; charset=utf-8"
+    assert response.headers["content-security-policy"] == CONTENT_SECURITY_POLICY
+    links = _links(response.text)
+    assert {"/console", "/docs"} <= set(links)
+    for href in ("/console", "/docs"):
+        assert (await console_client.get(href)).status_code == 200, href
+    async with client_for(build_app(db, settings)) as prod:
+        assert (await prod.get("/")).status_code == 404
+
+
+def _links(html: str) -> list[str]:
+    """The href of every <a> in a page."""
+    from html.parser import HTMLParser
+
+    found: list[str] = []
+
+    class Anchors(HTMLParser):
+        def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+            if tag == "a":
+                found.extend(value for name, value in attrs if name == "href" and value)
+
+    Anchors().feed(html)
+    return found
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/me/context",
+        f"/sessions/{uuid.uuid4()}",
+        f"/sessions/{uuid.uuid4()}/violations",
+        f"/sessions/{uuid.uuid4()}/tool-calls",
+    ],
+)
 async def test_given_no_token_when_reading_console_data_then_401_and_no_handler_runs(
     console_client: httpx.AsyncClient, path: str
 ) -> None:
@@ -214,6 +268,36 @@ async def test_given_a_flagged_exchange_when_its_session_is_read_then_only_its_o
     assert other_rows.status_code == 200 and other_rows.json()["violations"] == []
 
 
+async def test_given_a_tool_backed_exchange_when_its_tool_calls_are_read_then_each_has_the_arguments_chat_reported(
+    console_client: httpx.AsyncClient, db: Database, dev_settings: Settings, seeded_user: uuid.UUID
+) -> None:
+    """GIVEN a `/chat` exchange that called tools WHEN its owner reads the session's tool calls
+    THEN each row carries the arguments the tool ran with, exactly as `/chat`'s `tool_trace`
+    reported them (defaults filled in), and no internal error text; another user gets none."""
+    owner = auth_headers(seeded_user, dev_settings)
+    chat = await console_client.post(
+        "/api/v1/coach/chat", headers=owner, json={"message": "How is my weight trending?"}
+    )
+    assert chat.status_code == 200
+    body = chat.json()
+    assert body["tool_trace"], body
+
+    response = await console_client.get(f"{CONSOLE_API}/sessions/{body['session_id']}/tool-calls", headers=owner)
+    assert response.status_code == 200
+    assert response.headers["cache-control"] == "no-store"
+    calls = response.json()["tool_calls"]
+    assert sorted((c["tool_name"], c["input_summary"]) for c in calls) == sorted(
+        (t["tool_name"], t["input_summary"]) for t in body["tool_trace"]
+    )
+    assert all(
+        set(c) == {"tool_name", "input_summary", "output_summary", "status", "latency_ms", "cached"} for c in calls
+    )
+
+    stranger = auth_headers(await seed_user(db), dev_settings)
+    other = await console_client.get(f"{CONSOLE_API}/sessions/{body['session_id']}/tool-calls", headers=stranger)
+    assert other.status_code == 200 and other.json()["tool_calls"] == []
+
+
 async def test_given_rows_of_two_users_and_sessions_when_reading_one_session_then_only_its_rows_oldest_first(
     db: Database,
 ) -> None:
@@ -224,13 +308,65 @@ async def test_given_rows_of_two_users_and_sessions_when_reading_one_session_the
     session, other_session = uuid.uuid4(), uuid.uuid4()
 
     def row(u: uuid.UUID, s: uuid.UUID, kind: str) -> PolicyViolationRow:
-        return PolicyViolationRow(user_id=u, session_id=s, direction="input", violation_type=kind, severity="high",
-                                  trigger_content="x", action_taken="flag", rule_id=f"{kind}.rule")
+        return PolicyViolationRow(
+            user_id=u,
+            session_id=s,
+            direction="input",
+            violation_type=kind,
+            severity="high",
+            trigger_content="x",
+            action_taken="flag",
+            rule_id=f"{kind}.rule",
+        )
 
     async with db.connection() as conn, conn.transaction():
-        await logs.insert_violations(conn, [row(user, session, "first"), row(user, other_session, "elsewhere"),
-                                            row(other_user, session, "intruder"), row(user, session, "second")])
+        await logs.insert_violations(
+            conn,
+            [
+                row(user, session, "first"),
+                row(user, other_session, "elsewhere"),
+                row(other_user, session, "intruder"),
+                row(user, session, "second"),
+            ],
+        )
     async with db.connection() as conn:
         rows = await logs.get_session_violations(conn, user, session)
     assert [(r.violation_type, r.rule_id) for r in rows] == [("first", "first.rule"), ("second", "second.rule")]
     assert rows[0].id < rows[1].id and rows[0].created_at <= rows[1].created_at
+
+
+async def test_given_tool_calls_of_two_users_and_sessions_when_reading_one_session_then_only_its_rows_oldest_first(
+    db: Database,
+) -> None:
+    """`repositories.logs.get_session_tool_calls` filters on user AND session, oldest first."""
+    from coach_core.models import ToolCallLogRow
+
+    user, other_user = uuid.uuid4(), uuid.uuid4()
+    session, other_session = uuid.uuid4(), uuid.uuid4()
+
+    def row(u: uuid.UUID, s: uuid.UUID, name: str) -> ToolCallLogRow:
+        return ToolCallLogRow(
+            user_id=u,
+            session_id=s,
+            tool_name=name,
+            input_hash="h",
+            input_summary=f'{{"n":"{name}"}}',
+            output_summary="o",
+            status="success",
+            latency_ms=1,
+            cache_hit=False,
+        )
+
+    async with db.connection() as conn, conn.transaction():
+        await logs.insert_tool_calls(
+            conn,
+            [
+                row(user, session, "first"),
+                row(user, other_session, "elsewhere"),
+                row(other_user, session, "intruder"),
+                row(user, session, "second"),
+            ],
+        )
+    async with db.connection() as conn:
+        rows = await logs.get_session_tool_calls(conn, user, session)
+    assert [(r.tool_name, r.input_summary) for r in rows] == [("first", '{"n":"first"}'), ("second", '{"n":"second"}')]

@@ -14,18 +14,20 @@ from pathlib import Path
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-CONTENT_SECURITY_POLICY = "; ".join((
-    "default-src 'none'",
-    "script-src 'self'",
-    "style-src 'self'",
-    "img-src 'self'",
-    "connect-src 'self'",
-    "base-uri 'none'",
-    "form-action 'none'",
-    "frame-ancestors 'none'",
-    "require-trusted-types-for 'script'",
-    "trusted-types 'none'",
-))
+CONTENT_SECURITY_POLICY = "; ".join(
+    (
+        "default-src 'none'",
+        "script-src 'self'",
+        "style-src 'self'",
+        "img-src 'self'",
+        "connect-src 'self'",
+        "base-uri 'none'",
+        "form-action 'none'",
+        "frame-ancestors 'none'",
+        "require-trusted-types-for 'script'",
+        "trusted-types 'none'",
+    )
+)
 
 SECURITY_HEADERS: Mapping[str, str] = {
     "content-security-policy": CONTENT_SECURITY_POLICY,
@@ -77,16 +79,21 @@ def find_asset(relative: str) -> tuple[Path, str] | None:
 
 class ConsoleHeadersMiddleware:
     """Adds `SECURITY_HEADERS` to every response under `prefix` (pages, files, JSON and
-    errors alike); API responses also get `Cache-Control: no-store`."""
+    errors alike) and at each of the `exact` paths (the dev home page `/`); API responses also
+    get `Cache-Control: no-store`."""
 
-    def __init__(self, app: ASGIApp, prefix: str, api_prefix: str) -> None:
+    def __init__(self, app: ASGIApp, prefix: str, api_prefix: str, exact: frozenset[str] = frozenset()) -> None:
         self.app = app
         self.prefix = prefix
         self.api_prefix = api_prefix
+        self.exact = exact
+
+    def _covers(self, path: str) -> bool:
+        return path == self.prefix or path.startswith(self.prefix + "/") or path in self.exact
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         path = str(scope.get("path", ""))
-        if scope["type"] != "http" or not (path == self.prefix or path.startswith(self.prefix + "/")):
+        if scope["type"] != "http" or not self._covers(path):
             await self.app(scope, receive, send)
             return
         extra = dict(SECURITY_HEADERS)

@@ -1,6 +1,8 @@
-"""Console routes (dev only): the page and its files, and four small JSON endpoints for
-what the public API does not return: the demo users with fresh local tokens, the caller's
-context line and recent rows, a stored session's history, and its policy violations.
+"""Console routes (dev only): the page and its files, a home page at `/` that links to the
+console and the API reference, and five small JSON endpoints for what the public API does
+not return: the demo users with fresh local tokens, the caller's context line and recent
+rows, a stored session's history, its policy violations and its tool calls (the arguments
+each tool ran with; the stream's `tool_start` carries the model's own, `done` none).
 
 Every `/console/api` route except the demo-user list authenticates exactly like the coach
 API (`current_user`), and reads only the caller's own rows.
@@ -24,6 +26,8 @@ from coach_core.console.schemas import (
     DemoUserEntry,
     DemoUsersResponse,
     HistoryTurn,
+    ToolCallEntry,
+    ToolCallsResponse,
     ViolationEntry,
     ViolationsResponse,
     WeightPoint,
@@ -36,7 +40,9 @@ from coach_core.settings import Settings, get_settings
 
 CONSOLE_PATH = "/console"
 CONSOLE_API = "/console/api"
+HOME_PATH = "/"
 INDEX_FILE = "index.html"
+HOME_FILE = "home.html"
 TOKEN_HOURS = 8.0
 CHART_DAYS = 30
 STATIC_CACHE = {"Cache-Control": "no-cache"}
@@ -64,6 +70,11 @@ def create_console_router(demo_users: Sequence[ConsoleUser]) -> APIRouter:
     request, so a page left open for a day gets fresh ones on reload)."""
     router = APIRouter(include_in_schema=False)
     offered = tuple(demo_users)
+
+    @router.get(HOME_PATH)
+    async def home() -> FileResponse:
+        """`GET /` in dev mode: links to the console and the API reference (`/docs`)."""
+        return _file(HOME_FILE)
 
     @router.get(CONSOLE_PATH)
     async def page() -> FileResponse:
@@ -138,6 +149,25 @@ def create_console_router(demo_users: Sequence[ConsoleUser]) -> APIRouter:
             violations=[ViolationEntry.model_validate(r.model_dump()) for r in rows],
         )
 
+    @router.get(CONSOLE_API + "/sessions/{session_id}/tool-calls", response_model=ToolCallsResponse)
+    async def my_tool_calls(session_id: uuid.UUID, user_id: UserId, service: Service) -> ToolCallsResponse:
+        async with service.db.connection() as conn:
+            rows = await logs.get_session_tool_calls(conn, user_id, session_id)
+        return ToolCallsResponse(
+            session_id=session_id,
+            tool_calls=[
+                ToolCallEntry(
+                    tool_name=r.tool_name,
+                    input_summary=r.input_summary,
+                    output_summary=r.output_summary,
+                    status=r.status,
+                    latency_ms=r.latency_ms,
+                    cached=r.cache_hit,
+                )
+                for r in rows
+            ],
+        )
+
     return router
 
 
@@ -148,5 +178,6 @@ def mount_console(app: FastAPI, *, demo_users: Sequence[ConsoleUser], settings: 
     if settings.coach_env != "dev":
         raise ConsoleDisabledError("the console is mounted only when COACH_ENV=dev")
     app.include_router(create_console_router(demo_users))
-    app.add_middleware(ConsoleHeadersMiddleware, prefix=CONSOLE_PATH, api_prefix=CONSOLE_API)
-
+    app.add_middleware(
+        ConsoleHeadersMiddleware, prefix=CONSOLE_PATH, api_prefix=CONSOLE_API, exact=frozenset({HOME_PATH})
+    )

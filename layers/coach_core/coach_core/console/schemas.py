@@ -76,6 +76,23 @@ class ViolationsResponse(_Model):
     violations: list[ViolationEntry]
 
 
+class ToolCallEntry(_Model):
+    """A logged tool call as the console shows it: the arguments the tool ran with (validated,
+    defaults filled in: what `/chat`'s `tool_trace` reports), never the internal error text."""
+
+    tool_name: str
+    input_summary: str
+    output_summary: str
+    status: Literal["success", "error"]
+    latency_ms: int
+    cached: bool
+
+
+class ToolCallsResponse(_Model):
+    session_id: uuid.UUID
+    tool_calls: list[ToolCallEntry]
+
+
 class HistoryTurn(_Model):
     role: Literal["user", "assistant"]
     content: str

@@ -13,12 +13,31 @@ from coach_core.db.connection import Conn
 from coach_core.models import LoggedViolation, PolicyViolationRow, ToolCallLogRow
 
 TOOL_COLUMNS = (
-    "user_id", "session_id", "tool_name", "tool_category", "input_hash", "input_summary",
-    "output_summary", "status", "error_message", "latency_ms", "cache_hit", "provider",
+    "user_id",
+    "session_id",
+    "tool_name",
+    "tool_category",
+    "input_hash",
+    "input_summary",
+    "output_summary",
+    "status",
+    "error_message",
+    "latency_ms",
+    "cache_hit",
+    "provider",
 )
 VIOLATION_COLUMNS = (
-    "user_id", "session_id", "direction", "violation_type", "severity", "trigger_content", "action_taken",
-    "rule_id", "source", "guard_model", "score",
+    "user_id",
+    "session_id",
+    "direction",
+    "violation_type",
+    "severity",
+    "trigger_content",
+    "action_taken",
+    "rule_id",
+    "source",
+    "guard_model",
+    "score",
 )
 
 
@@ -112,6 +131,25 @@ async def get_session_violations(
     means another user's session id simply has no rows."""
     cur = await conn.execute(SESSION_VIOLATIONS_SQL, (user_id, session_id, limit))
     return [LoggedViolation.model_validate(row) for row in await cur.fetchall()]
+
+
+SESSION_TOOL_CALLS_SQL = """
+SELECT user_id, session_id, tool_name, tool_category, input_hash, input_summary, output_summary, status,
+       error_message, latency_ms, cache_hit, provider
+FROM ai_tool_call_log
+WHERE user_id = %s AND session_id = %s
+ORDER BY id
+LIMIT %s
+"""
+
+
+async def get_session_tool_calls(
+    conn: Conn, user_id: uuid.UUID, session_id: uuid.UUID, limit: int = 500
+) -> list[ToolCallLogRow]:
+    """One user's tool-call rows for one session, oldest first (a turn's rows are written in
+    one statement, in the order its calls finished); another user's session has none."""
+    cur = await conn.execute(SESSION_TOOL_CALLS_SQL, (user_id, session_id, limit))
+    return [ToolCallLogRow.model_validate(row) for row in await cur.fetchall()]
 
 
 MOST_USED_TOOLS_SQL = """

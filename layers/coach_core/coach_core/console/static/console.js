@@ -4,7 +4,7 @@
 
 import { API, ApiError, CONSOLE_API, requestJson, streamChat, tokenSubject } from "./api.js";
 import { byId, el, put } from "./dom.js";
-import { clearPanel, panelError, renderContext, renderInsights, renderPlan } from "./panel.js";
+import { clearPanel, panelError, renderContext, renderInsights, renderPlan, revealPlan } from "./panel.js";
 import { CoachTurn, historyBubble, userBubble } from "./turn.js";
 
 const state = {
@@ -19,7 +19,7 @@ const state = {
 };
 
 const ui = {
-  user: byId("user"), tokenForm: byId("token-form"), tokenInput: byId("token"),
+  user: byId("user"), userAbout: byId("user-about"), tokenForm: byId("token-form"), tokenInput: byId("token"),
   sessionId: byId("session-id"), newSession: byId("new-session"), resumeForm: byId("resume-form"),
   resumeId: byId("resume-id"), provider: byId("provider"), status: byId("status"), log: byId("log"),
   composer: byId("composer"), message: byId("message"), send: byId("send"), stop: byId("stop"),
@@ -75,13 +75,19 @@ async function loadUsers() {
     const { data } = await requestJson(`${CONSOLE_API}/users`);
     state.users = data.users;
     for (const u of data.users) {
-      const label = u.seeded ? `${u.name}: ${u.description}` : `${u.name} (not seeded: run coach seed-demo)`;
-      ui.user.append(el("option", { value: u.user_id, disabled: !u.seeded || !u.token }, label));
+      // The name alone, so the closed picker never cuts it; the description shows beside it.
+      const label = u.seeded ? u.name : `${u.name} (not seeded)`;
+      ui.user.append(el("option", { value: u.user_id, disabled: !u.seeded || !u.token, title: about(u) }, label));
     }
     if (!data.minting) setStatus("This server verifies RS256 tokens: paste a token to chat.", "warn");
   } catch (err) {
     setStatus(`Could not list the demo users: ${errorMessage(err)}`, "error");
   }
+}
+
+/** A demo user's description, shown beside the picker (wrapping, never cut). */
+function about(user) {
+  return user.seeded ? user.description : "not seeded yet: run coach seed-demo";
 }
 
 async function useIdentity(token, label) {
@@ -112,12 +118,19 @@ async function planWeek() {
   const generation = state.generation;
   ui.planButton.disabled = true;
   put(byId("plan"), el("p", { class: "muted" }, "Planning the week…"));
+  revealPlan();
   try {
     const { data, provider } = await requestJson(`${API}/plan`, { token: state.token, method: "POST", body: {} });
     setProvider(provider);
-    if (generation === state.generation) renderPlan(data);
+    if (generation === state.generation) {
+      renderPlan(data);
+      revealPlan({ focus: true });
+    }
   } catch (err) {
-    if (generation === state.generation) panelError("plan", errorMessage(err));
+    if (generation === state.generation) {
+      panelError("plan", errorMessage(err));
+      revealPlan({ focus: true });
+    }
   } finally {
     syncControls();
   }
@@ -137,6 +150,14 @@ async function violationsFor(sessionId) {
   const fresh = body.violations.filter((v) => !state.seenViolations.has(v.id));
   for (const v of body.violations) state.seenViolations.add(v.id);
   return fresh;
+}
+
+/** The arguments each tool of the turn that just ended ran with: its `count` newest logged
+ * calls (`done` does not carry them; the stream's `tool_start` has the model's own). */
+async function toolCallsFor(sessionId, count) {
+  if (count === 0) return [];
+  const body = await get(`${CONSOLE_API}/sessions/${sessionId}/tool-calls`);
+  return body.tool_calls.slice(-count);
 }
 
 async function resume(id) {
@@ -173,19 +194,28 @@ async function send(text) {
   syncControls();
   const sentWith = state.sessionId;
   try {
+    let toolCount = 0;
     const ended = await streamChat({
       token: state.token, message: text, sessionId: sentWith, signal: state.controller.signal,
       onOpen: (provider) => { setProvider(provider); turn.provider = provider; },
       onEvent: (event) => {
         turn.handle(event);
-        if (event.type === "done" && generation === state.generation) setSession(event.data.session_id);
+        if (event.type === "done" && generation === state.generation) {
+          setSession(event.data.session_id);
+          toolCount = Array.isArray(event.data.tool_trace) ? event.data.tool_trace.length : 0;
+        }
         scrollToEnd();
       },
       onComment: () => { turn.keepAlives += 1; },
     });
     if (ended === "done" && generation === state.generation) {
       if (sentWith && sentWith !== state.sessionId) setStatus("That session had expired: a new one started.", "warn");
-      turn.violations(await violationsFor(state.sessionId));
+      const [violations, calls] = await Promise.all([
+        violationsFor(state.sessionId),
+        toolCallsFor(state.sessionId, toolCount).catch(() => []), // the cards keep what the model sent
+      ]);
+      turn.violations(violations);
+      turn.showArguments(calls);
     }
   } catch (err) {
     if (err?.name === "AbortError") turn.stopped();
@@ -201,6 +231,7 @@ async function send(text) {
 
 ui.user.addEventListener("change", () => {
   const user = state.users.find((u) => u.user_id === ui.user.value);
+  ui.userAbout.textContent = user ? about(user) : "";
   if (user) useIdentity(user.token, user.name);
 });
 
@@ -209,6 +240,7 @@ ui.tokenForm.addEventListener("submit", (event) => {
   const token = ui.tokenInput.value.trim();
   if (!token) return setStatus("Paste a token first.", "warn");
   ui.user.value = "";
+  ui.userAbout.textContent = "";
   const sub = tokenSubject(token);
   useIdentity(token, sub ? `token for ${sub}` : "pasted token");
   ui.tokenInput.value = "";

@@ -68,7 +68,9 @@ export class CoachTurn {
       el("div", { class: "tool-head" },
         el("span", { class: "tool-name" }, name),
         el("span", { class: "badge running" }, "running")),
-      el("p", { class: "tool-io" }, el("span", { class: "label" }, "input "), el("code", {}, input || "{}")));
+      el("p", { class: "tool-io tool-input" }, el("span", { class: "label" }, "input "),
+        el("code", { class: "tool-args" }, input || "{}")));
+    card.dataset.sent = input || "{}";
     this.tools.append(card);
     if (this.state === "waiting") this.state = "tools";
   }
@@ -118,6 +120,27 @@ export class CoachTurn {
         `${trace.length} tool call${trace.length === 1 ? "" : "s"}${trace.length ? ` (${cachedCount} cached)` : ""}`,
         this.keepAlives ? `${this.keepAlives} keep-alive${this.keepAlives === 1 ? "" : "s"}` : null,
       ].filter(Boolean).join(" · ")));
+  }
+
+  /** Show on each card the arguments the tool ran with (validated, defaults filled in: what
+   * `/chat`'s `tool_trace` reports), and what the model sent when that differs (`tool_start`
+   * carries the model's raw arguments, e.g. `{}` for "use the defaults"). `calls` are this
+   * turn's logged tool calls; a name that repeats is matched in order. */
+  showArguments(calls) {
+    const cards = [...this.tools.children];
+    const taken = new Set();
+    for (const item of calls) {
+      const card = cards.find((c) => !taken.has(c) && c.dataset.tool === item.tool_name);
+      if (!card) continue;
+      taken.add(card);
+      const ran = String(item.input_summary ?? "");
+      const sent = card.dataset.sent ?? "";
+      card.dataset.args = ran;
+      put(card.querySelector(".tool-input"),
+        el("span", { class: "label" }, "input "),
+        el("code", { class: "tool-args" }, ran || "{}"),
+        ran !== sent ? el("span", { class: "tool-sent" }, " · the model sent ", el("code", {}, sent)) : null);
+    }
   }
 
   /** Mark each figure of the answer that matched nothing in the user's data (the `done` event's
