@@ -60,9 +60,14 @@ def _policy_check(args: argparse.Namespace) -> int:
 
 
 def _token(args: argparse.Namespace) -> int:
-    from coach_core.api.auth import mint_local_token
+    from pathlib import Path
 
-    print(mint_local_token(args.user, hours=args.hours))
+    from coach_core.api.auth import mint_local_token
+    from coach_core.settings import get_settings
+
+    # JWT_SECRET from the environment (or .env), else the one `make run` generated for this checkout.
+    settings = get_settings().with_checkout_jwt_secret(Path.cwd())
+    print(mint_local_token(args.user, hours=args.hours, settings=settings))
     return 0
 
 
