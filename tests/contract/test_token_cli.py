@@ -22,8 +22,9 @@ def _bare_env(**extra: str) -> dict[str, str]:
 
 
 def _token(cwd: Path, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([COACH, "token", "--user", USER], cwd=cwd, env=env, capture_output=True, text=True,
-                          timeout=60, check=False)
+    return subprocess.run(
+        [COACH, "token", "--user", USER], cwd=cwd, env=env, capture_output=True, text=True, timeout=60, check=False
+    )
 
 
 def test_given_a_bare_shell_in_a_checkout_when_coach_token_runs_then_it_signs_with_the_checkout_secret(

@@ -50,8 +50,12 @@ def checkout_secret(monkeypatch: pytest.MonkeyPatch) -> str:
 
 @pytest.fixture
 def served(database_url: str, redis_url: str, monkeypatch: pytest.MonkeyPatch) -> Iterator[ServedCoach]:
-    env = server_env(database_url, redis_url, JWT_SECRET=checkout_secret(monkeypatch),
-                     REDIS_KEY_PREFIX=f"test:readme:{uuid.uuid4().hex[:8]}:")
+    env = server_env(
+        database_url,
+        redis_url,
+        JWT_SECRET=checkout_secret(monkeypatch),
+        REDIS_KEY_PREFIX=f"test:readme:{uuid.uuid4().hex[:8]}:",
+    )
     seed_demo_users(env)
     with served_coach(env) as server:
         yield server
@@ -79,8 +83,14 @@ def test_given_make_run_when_the_readme_curl_block_runs_in_a_bare_shell_then_eve
     script = block.replace(README_PORT, f"127.0.0.1:{served.port}")
     path = f"{curl_shim(tmp_path)}{os.pathsep}{os.environ['PATH']}"
     proc = subprocess.run(
-        ["bash", "-e", "-o", "pipefail"], input=script, cwd=REPO, env={"PATH": path, "HOME": os.environ["HOME"]},
-        capture_output=True, text=True, timeout=120, check=False,
+        ["bash", "-e", "-o", "pipefail"],
+        input=script,
+        cwd=REPO,
+        env={"PATH": path, "HOME": os.environ["HOME"]},
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
     )
     assert proc.returncode == 0, proc.stderr[-2000:]
     statuses = re.findall(rf"^{STATUS_MARK} (\d+)$", proc.stderr, re.MULTILINE)
