@@ -12,9 +12,10 @@ from collections.abc import Callable, Sequence
 def _migrate(_: argparse.Namespace) -> int:
     from coach_core.db.migrate import migrate
     from coach_core.settings import get_settings
+    from coach_core.text import plural
 
     applied = asyncio.run(migrate(get_settings().database_url))
-    print(f"applied {len(applied)} migration(s): {', '.join(applied)}" if applied else "database is up to date")
+    print(f"applied {plural(len(applied), 'migration')}: {', '.join(applied)}" if applied else "database is up to date")
     return 0
 
 
@@ -74,6 +75,7 @@ def _token(args: argparse.Namespace) -> int:
 def _expire_sessions(_: argparse.Namespace) -> int:
     from coach_core.service.expiry import expire_idle_sessions_now
     from coach_core.service.retention import purge_now
+    from coach_core.text import plural
 
     async def run() -> tuple[int, int, int]:
         from coach_core.db.connection import create_database
@@ -88,8 +90,8 @@ def _expire_sessions(_: argparse.Namespace) -> int:
         return count, purged.histories, purged.excerpts
 
     count, histories, excerpts = asyncio.run(run())
-    print(f"expired {count} idle session(s); purged the history of {histories} old expired session(s) "
-          f"and {excerpts} old violation excerpt(s)")
+    print(f"expired {plural(count, 'idle session')}; purged the history of {plural(histories, 'old expired session')} "
+          f"and {plural(excerpts, 'old violation excerpt')}")
     return 0
 
 

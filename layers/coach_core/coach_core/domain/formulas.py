@@ -31,6 +31,7 @@ from coach_core.domain.outputs import (
     WeightTrendOutput,
 )
 from coach_core.models import CheckIn, DataGap, NutritionLog, Profile, Streaks
+from coach_core.text import plural
 
 _SNAP = Decimal("1e-9")
 _ONE_DAY = dt.timedelta(days=1)
@@ -164,7 +165,7 @@ def recent_checkins(checkins: Iterable[CheckIn], today: dt.date, days: int) -> R
     averages = checkin_averages(rows, today, days)
     gaps = []
     if not rows:
-        gaps.append(gap("checkins", f"No check-ins in the last {days} days.",
+        gaps.append(gap("checkins", f"No check-ins in the last {plural(days, 'day')}.",
                         "Encourage a quick daily check-in: weight, energy, sleep and mood."))
     return RecentCheckinsOutput(
         days=days,
@@ -229,14 +230,15 @@ def weight_trend(checkins: Iterable[CheckIn], today: dt.date, days: int) -> Weig
     rate = least_squares_weekly_rate(window_points)
     gaps = []
     if not window_points:
-        gaps.append(gap("weight_kg", f"No weigh-ins in the last {days} days.",
+        gaps.append(gap("weight_kg", f"No weigh-ins in the last {plural(days, 'day')}.",
                         "Ask the user to weigh in a few mornings a week."))
     if rate is None:
         span = (window_points[-1][0] - window_points[0][0]).days if window_points else 0
         gaps.append(gap(
             "weekly_rate_kg",
             f"A weekly rate needs at least {MIN_WEIGH_INS_FOR_RATE} weigh-ins spanning "
-            f"{MIN_SPAN_DAYS_FOR_RATE}+ days; there are {len(window_points)} spanning {span} days.",
+            f"{MIN_SPAN_DAYS_FOR_RATE}+ days; the last {plural(days, 'day')} have "
+            f"{plural(len(window_points), 'weigh-in')} spanning {plural(span, 'day')}.",
             "Weigh in at least 3 times over a week or more to see a trend.",
         ))
     latest = series[-1].average_kg if series else None
@@ -263,7 +265,7 @@ def nutrition_summary(logs: Iterable[NutritionLog], today: dt.date, days: int) -
     avg_calories = mean([float(n.calories) for n in rows])
     gaps = []
     if not rows:
-        gaps.append(gap("nutrition", f"No food logged in the last {days} days.",
+        gaps.append(gap("nutrition", f"No food logged in the last {plural(days, 'day')}.",
                         "Ask the user to log meals for a few days, even roughly."))
     averages: dict[str, float | None] = {}
     for macro in ("protein_g", "carbs_g", "fat_g"):
@@ -438,9 +440,9 @@ def adherence_metrics(
     logged_days = count_in_window(log_dates, today, days)
     gaps = []
     if checkin_days == 0:
-        gaps.append(gap("checkins", f"No check-ins in the last {days} days.", "Encourage a daily check-in."))
+        gaps.append(gap("checkins", f"No check-ins in the last {plural(days, 'day')}.", "Encourage a daily check-in."))
     if logged_days == 0:
-        gaps.append(gap("nutrition", f"No food logged in the last {days} days.", "Encourage logging meals."))
+        gaps.append(gap("nutrition", f"No food logged in the last {plural(days, 'day')}.", "Encourage logging meals."))
     return AdherenceOutput(
         days=days,
         checkin_days=checkin_days,

@@ -9,6 +9,7 @@ from pydantic import BaseModel, Field
 from coach_core.domain.formulas import adherence_metrics, window_start
 from coach_core.domain.outputs import AdherenceOutput, ToolOutput
 from coach_core.repositories import users
+from coach_core.text import plural
 from coach_core.tools._common import ToolArgs, load_checkins, load_nutrition
 from coach_core.tools.base import BaseTool, ToolContext
 
@@ -42,6 +43,6 @@ class GetAdherenceMetricsTool(BaseTool[GetAdherenceMetricsArgs, AdherenceOutput]
     def summarize(self, output: AdherenceOutput) -> str:
         return (
             f"check-ins {output.checkin_rate}, logging {output.logging_rate} over "
-            f"{output.days} days; streaks: check-in {output.checkin_streak}, logging "
+            f"{plural(output.days, 'day')}; streaks: check-in {output.checkin_streak}, logging "
             f"{output.logging_streak}, longest check-in {output.longest_checkin_streak}"
         )
