@@ -192,9 +192,17 @@ TDEE_CASES = [
         # carbs (1200 - 400 - 297)/4 = 125.75 -> 126
         {"birth_date": dt.date(1966, 6, 1), "height_cm": 150.0, "activity_level": "sedentary",
          "goal": Goal(type="lose", target_rate_kg_per_week=1.0)}, 50.0,
-        {"bmr": 977, "tdee": 1172, "target_calories": 1200, "target_clamped": True,
+        {"bmr": 977, "tdee": 1172, "target_calories": 1200, "target_clamped": True, "floor_above_tdee": True,
          "protein_g": 100, "fat_g": 33, "carbs_g": 126},
-        [], id="clamp-1200",
+        ["target_calories"], id="clamp-1200",
+    ),
+    pytest.param(
+        # the small, sedentary "lose" user: female 65y 152 cm 45 kg: BMR = 450 + 950 - 325 - 161 = 914;
+        # x1.2 = 1096.8 -> 1097; 1096.8 - 550 = 546.8 -> clamped to 1200, above the TDEE itself
+        {"birth_date": dt.date(1961, 6, 1), "height_cm": 152.0, "activity_level": "sedentary",
+         "goal": Goal(type="lose", target_rate_kg_per_week=0.5)}, 45.0,
+        {"bmr": 914, "tdee": 1097, "target_calories": 1200, "target_clamped": True, "floor_above_tdee": True},
+        ["target_calories"], id="floor-above-tdee",
     ),
     pytest.param(
         # unknown sex -78, unknown activity 1.2, no goal -> maintain: 40y 170 cm 75 kg:
@@ -225,7 +233,7 @@ TDEE_CASES = [
     pytest.param(
         # rate 2.0 is capped at 1.0: 1937.375 - 1100 = 837.375 -> clamped 1200
         {"goal": Goal(type="lose", target_rate_kg_per_week=2.0)}, 70.0,
-        {"rate_kg_per_week": 1.0, "target_calories": 1200, "target_clamped": True},
+        {"rate_kg_per_week": 1.0, "target_calories": 1200, "target_clamped": True, "floor_above_tdee": False},
         [], id="lose-rate-capped",
     ),
     pytest.param(
@@ -266,6 +274,18 @@ def test_calculate_tdee_given_profile_and_weight_then_hand_computed_targets(
     assert out["weight_kg"] == weight
     assert out["weight_source"] == "argument"
     assert gap_fields(out) == gaps
+
+
+def test_calculate_tdee_given_the_floor_above_tdee_then_the_gap_states_both_figures_and_the_surplus() -> None:
+    """GIVEN the small, sedentary "lose" user (TDEE 1,097) WHEN the target is computed THEN the tool
+    output carries floor_above_tdee and a target_calories gap naming the TDEE, the floor and the surplus."""
+    fields = {"birth_date": dt.date(1961, 6, 1), "height_cm": 152.0, "activity_level": "sedentary"}
+    out = f.calculate_tdee(profile(**fields), [], TODAY, 45.0)
+    assert (out.tdee, out.target_calories, out.floor_above_tdee) == (1097, 1200, True)
+    [floor_gap] = [g for g in out.data_gaps if g.field == f.FLOOR_ABOVE_TDEE_FIELD]
+    assert "1,097 kcal" in floor_gap.description and "1,200 kcal" in floor_gap.description
+    assert "103 kcal a day above maintenance" in floor_gap.description
+    assert as_json(out)["floor_above_tdee"] is True  # what the model receives
 
 
 def test_calculate_tdee_given_no_weight_argument_then_latest_moving_average_is_used() -> None:

@@ -336,7 +336,7 @@ def calculate_tdee(
 
     bmr = tdee = target = fat_g = carbs_g = None
     protein_g = None
-    clamped = False
+    clamped = floor_above = False
     if weight_kg is not None:
         per_kg = PROTEIN_G_PER_KG_LOSING if goal_type == "lose" else PROTEIN_G_PER_KG_OTHERWISE
         protein_g = round_int(per_kg * weight_kg)
@@ -352,6 +352,9 @@ def calculate_tdee(
         bmr, tdee, target = round_int(bmr_raw), round_int(tdee_raw), round_int(target_raw)
         if target < MIN_TARGET_KCAL:
             target, clamped = MIN_TARGET_KCAL, True
+        floor_above = clamped and tdee < MIN_TARGET_KCAL
+        if floor_above:
+            gaps.append(floor_above_tdee_gap(tdee))
         fat_g, carbs_g = macro_grams(target, protein_g or 0)
     return TdeeOutput(
         weight_kg=weight_kg,
@@ -367,10 +370,26 @@ def calculate_tdee(
         tdee=tdee,
         target_calories=target,
         target_clamped=clamped,
+        floor_above_tdee=floor_above,
         protein_g=protein_g,
         fat_g=fat_g,
         carbs_g=carbs_g,
         data_gaps=gaps,
+    )
+
+
+FLOOR_ABOVE_TDEE_FIELD = "target_calories"
+
+
+def floor_above_tdee_gap(tdee: int) -> DataGap:
+    """The fact a small, sedentary user's plan must state: the floor is above their maintenance."""
+    return gap(
+        FLOOR_ABOVE_TDEE_FIELD,
+        f"The estimated maintenance (TDEE, {tdee:,} kcal) is below the {MIN_TARGET_KCAL:,} kcal minimum, so "
+        f"the target is raised to {MIN_TARGET_KCAL:,} kcal: {MIN_TARGET_KCAL - tdee} kcal a day above "
+        "maintenance, a small surplus rather than a deficit.",
+        f"Say so plainly: eating {MIN_TARGET_KCAL:,} kcal will not by itself bring weight down; more daily "
+        "activity raises maintenance, and a doctor or registered dietitian can set a target that fits.",
     )
 
 
