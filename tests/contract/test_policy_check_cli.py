@@ -1,6 +1,6 @@
 """`coach policy-check` as a user runs it: a subprocess reading JSON lines on stdin and
-writing one JSON line per case, in order, flushed per line (SAFETY_POLICIES.md,
-"Evaluation interface"). The labelled sample that came with the policies (the corpus's
+writing one JSON line per case, in order, flushed per line (docs/SAFETY.md,
+"The four policies"). The labelled sample that came with the policies (the corpus's
 `spec-sample` set) must come out exactly as labelled, and every line must come out exactly as a
 request would judge it: the rules and the learned crisis model, with the rule that decided and the
 model's score."""

@@ -1,7 +1,7 @@
 """System prompts. All prompt text lives here; `get_system_prompt()` picks one and appends
 the user's compact context summary.
 
-The safety rules in COACH_SYSTEM_PROMPT mirror the four policies of SAFETY_POLICIES.md
+The safety rules in COACH_SYSTEM_PROMPT mirror the four policies of docs/SAFETY.md
 (crisis, calorie_minimum, weight_loss_rate, medical). The prompt asks the model to follow
 them, and the policy engine checks what it actually says.
 """
