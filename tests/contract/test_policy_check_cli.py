@@ -1,6 +1,6 @@
 """`coach policy-check` as a user runs it: a subprocess reading JSON lines on stdin and
-writing one JSON line per case, in order, flushed per line (SAFETY_POLICIES.md,
-"Evaluation interface"). The labelled sample that came with the policies (the corpus's
+writing one JSON line per case, in order, flushed per line (docs/SAFETY.md,
+"The four policies"). The labelled sample that came with the policies (the corpus's
 `spec-sample` set) must come out exactly as labelled, and every line must come out exactly as a
 request would judge it: the rules and the learned crisis model, with the rule that decided and the
 model's score."""
@@ -29,10 +29,14 @@ def _command() -> list[str]:
     return [sys.executable, "-m", "coach_core.cli", "policy-check"]
 
 
-def _run(stdin: str) -> list[dict[str, Any]]:
+def _run(stdin: str, *, exit_code: int = 0) -> list[dict[str, Any]]:
+    return [json.loads(line) for line in _run_raw(stdin, exit_code=exit_code).stdout.splitlines()]
+
+
+def _run_raw(stdin: str, *, exit_code: int = 0) -> subprocess.CompletedProcess[str]:
     proc = subprocess.run(_command(), input=stdin, capture_output=True, text=True, timeout=120, check=False)
-    assert proc.returncode == 0, proc.stderr
-    return [json.loads(line) for line in proc.stdout.splitlines()]
+    assert proc.returncode == exit_code, proc.stderr
+    return proc
 
 
 def _stdin(cases: list[Case]) -> str:
@@ -76,7 +80,8 @@ def test_every_line_comes_out_as_a_request_would_judge_it() -> None:
 
 def test_malformed_lines_yield_errors_and_the_run_goes_on() -> None:
     """GIVEN bad JSON, a non-object, a bad direction, a missing text and blank lines between good cases
-    WHEN run THEN one error object per bad line (with the id when known), blanks skipped, order kept."""
+    WHEN run THEN one error object per bad line (with the id when known), blanks skipped, order kept;
+    stderr names each bad line by its number in the input, and the exit status is 1."""
     lines = [
         {"id": "a", "direction": "input", "text": "lose 3.6 lbs per week"},
         "this is not json",
@@ -88,7 +93,12 @@ def test_malformed_lines_yield_errors_and_the_run_goes_on() -> None:
         {"id": "d", "direction": "output", "text": "A 560 kcal/day plan is what I'd recommend here."},
     ]
     stdin = "".join((line if isinstance(line, str) else json.dumps(line)) + "\n" for line in lines)
-    results = _run(stdin)
+    proc = _run_raw(stdin, exit_code=1)
+    results = [json.loads(line) for line in proc.stdout.splitlines()]
+    named = [line.split(":", 1)[0] for line in proc.stderr.splitlines() if line.startswith("line ")]
+    assert named == ["line 2", "line 4", "line 5", "line 6"]
+    assert "line 2: invalid JSON" in proc.stderr and "4 lines could not be read" in proc.stderr
+    assert "Traceback" not in proc.stderr
     assert [r.get("id") for r in results] == ["a", None, None, "b", "c", "d"]
     assert [("error" in r) for r in results] == [False, True, True, True, True, False]
     assert results[0] == {

@@ -1,4 +1,4 @@
-"""The `/chat/stream` SSE contract the mobile client depends on (CONTRACTS.md), checked on the
+"""The `/chat/stream` SSE contract the mobile client depends on (docs/API.md), checked on the
 wire: headers, record framing (`data: <json>\\n\\n`, comments only as keep-alives), event
 types and exact payload keys, order, exactly one terminal event, tokens forwarded as the
 provider sends them, keep-alives during silence, generic errors with nothing persisted, and

@@ -7,6 +7,7 @@ Insights: computed in Python, zero provider calls, 14-day data-quality score."""
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 import uuid
 from typing import Any
@@ -18,7 +19,13 @@ from coach_core.context_builder import ContextBuilder, compute_confidence, compu
 from coach_core.db.connection import Database
 from coach_core.domain.formulas import calculate_tdee
 from coach_core.domain.plan import build_offline_plan
-from coach_core.prompts.disclaimer_templates import SUPPORT_RESOURCES_MESSAGE, get_disclaimer
+from coach_core.models import CheckIn, Diet, Goal, NutritionLog, Profile, utctoday
+from coach_core.prompts.disclaimer_templates import (
+    SUPPORT_RESOURCES_MESSAGE,
+    floor_above_tdee_disclaimer,
+    get_disclaimer,
+)
+from coach_core.repositories import users
 from coach_core.schemas import WEEKDAYS, WeeklyPlan
 from coach_core.service import PlanGenerationError
 from coach_core.settings import Settings
@@ -120,6 +127,58 @@ async def test_given_targets_below_the_floor_when_planning_then_policy_fires_and
     rows = await fetch_all(db, "SELECT direction, violation_type, action_taken FROM ai_policy_violation_log "
                                "WHERE user_id = %s", (user,))
     assert {"direction": "output", "violation_type": "calorie_minimum", "action_taken": action} in rows
+
+
+async def _seed_small_sedentary_user(db: Database) -> uuid.UUID:
+    """Female, 65, 152 cm, 45 kg, sedentary, losing 0.5 kg a week: BMR 914, TDEE 1,097 kcal, so
+    the target (547) is raised to the 1,200 kcal floor, above the TDEE itself."""
+    today = utctoday()
+    user_id = uuid.uuid4()
+    profile = Profile(id=user_id, birth_date=dt.date(today.year - 65, 1, 1), sex="female", height_cm=152.0,
+                      activity_level="sedentary", diet=Diet(), goal=Goal(type="lose", target_rate_kg_per_week=0.5))
+    checkins = [CheckIn(date=today - dt.timedelta(days=i), weight_kg=45.0) for i in range(10)]
+    nutrition = [NutritionLog(date=today - dt.timedelta(days=i), calories=1200) for i in range(10)]
+    async with db.connection() as conn, conn.transaction():
+        await users.upsert_user(conn, profile, checkins, nutrition)
+    return user_id
+
+
+def _assert_floor_above_tdee_is_stated(body: dict[str, Any]) -> None:
+    assert floor_above_tdee_disclaimer(1097) in body["disclaimers"]
+    [floor_gap] = [g for g in body["data_gaps"] if g["field"] == "target_calories"]
+    assert "1,097 kcal" in floor_gap["description"] and "above maintenance" in floor_gap["description"]
+    assert {d["calories"] for d in body["plan"]["days"]} == {1200}
+
+
+async def test_given_a_small_sedentary_user_when_the_offline_model_plans_then_the_floor_above_tdee_is_stated(
+    offline_client: httpx.AsyncClient, db: Database, settings: Settings
+) -> None:
+    """GIVEN a user whose TDEE (1,097) is under the 1,200 kcal floor WHEN /plan runs THEN the response
+    carries the disclaimer and the data gap, and the plan's summary says the week is no deficit."""
+    user = await _seed_small_sedentary_user(db)
+    response = await offline_client.post(PLAN, headers=auth_headers(user, settings))
+    assert response.status_code == 200
+    body = response.json()
+    _assert_floor_above_tdee_is_stated(body)
+    assert "maintenance of 1,097 kcal" in body["plan"]["summary"]
+
+
+async def test_given_a_small_sedentary_user_when_a_model_plans_without_saying_so_then_the_response_still_does(
+    client: httpx.AsyncClient, db: Database, settings: Settings, fake: FakeOpenAIServer
+) -> None:
+    """GIVEN the same user and a model whose plan never mentions the floor WHEN /plan runs THEN the
+    disclaimer and the data gap are there all the same; a user well above the floor gets neither."""
+    user = await _seed_small_sedentary_user(db)
+    fake.script([Reply(_plan_json(calories=1200))])
+    response = await client.post(PLAN, headers=auth_headers(user, settings))
+    assert response.status_code == 200
+    _assert_floor_above_tdee_is_stated(response.json())
+
+    other = await seed_user(db)
+    fake.script([Reply(_plan_json())])
+    body = (await client.post(PLAN, headers=auth_headers(other, settings))).json()
+    assert not any("maintenance" in d for d in body["disclaimers"])
+    assert all(g["field"] != "target_calories" for g in body["data_gaps"])
 
 
 async def test_given_a_plan_whose_text_the_crisis_policy_blocks_when_planning_then_the_safe_plan_replaces_it(

@@ -149,7 +149,7 @@ def test_given_coach_expire_sessions_when_run_by_hand_then_it_sweeps_and_purges(
     session_id = asyncio.run(arrange())
     assert main(["expire-sessions"]) == 0
     first = capsys.readouterr().out
-    assert "purged the history of" in first and "violation excerpt(s)" in first
+    assert "purged the history of" in first and "old violation excerpt" in first
     assert asyncio.run(history(session_id)) == []
     assert main(["expire-sessions"]) == 0
-    assert "purged the history of 0 old expired session(s) and 0 old violation excerpt(s)" in capsys.readouterr().out
+    assert "purged the history of 0 old expired sessions and 0 old violation excerpts" in capsys.readouterr().out

@@ -512,8 +512,10 @@ async def test_given_120_straight_days_when_adherence_and_context_run_then_strea
     db: PoolDatabase, cache: ToolCache
 ) -> None:
     """GIVEN check-ins and food logs on each of the last 120 days WHEN the adherence tool runs
-    THEN both current streaks are 120 (not capped by the 90-day history), the longest streak
-    stays within the window, and the context summary says the same; a gap 10 days ago resets it."""
+    THEN both current streaks are 120 (not capped by the 90-day history), the longest check-in
+    streak is that run counted in full, and the context summary says the same; a gap 10 days ago
+    resets the current streak, and the longest is then the run before the gap, counted in full
+    from the whole history (the tool reads only the window's rows)."""
     payload = fresh_payload(0)
     first = dt.date.fromisoformat(payload["checkins"][0]["date"])
     payload["checkins"] += [{"date": (first - dt.timedelta(days=i)).isoformat(), "weight_kg": 80.0}
@@ -523,7 +525,7 @@ async def test_given_120_straight_days_when_adherence_and_context_run_then_strea
     user_id = await import_user_data(db, payload)
     output = (await registry(db, cache).bind(user_id).execute("get_adherence_metrics", {"days": 14})).output
     assert isinstance(output, AdherenceOutput)
-    assert (output.checkin_streak, output.logging_streak, output.longest_checkin_streak) == (120, 120, 14)
+    assert (output.checkin_streak, output.logging_streak, output.longest_checkin_streak) == (120, 120, 120)
     context = await ContextBuilder().build(db, user_id, TODAY)
     assert "STREAK chk 120 log 120" in context.summary
 
@@ -531,4 +533,13 @@ async def test_given_120_straight_days_when_adherence_and_context_run_then_strea
         await conn.execute("DELETE FROM daily_checkins WHERE user_id = %s AND date = %s",
                            (user_id, TODAY - dt.timedelta(days=10)))
         streaks = await users_repo.get_streaks(conn, user_id, TODAY)
+        window_streaks = await users_repo.get_streaks(conn, user_id, TODAY, TODAY - dt.timedelta(days=13))
+        version = await users_repo.get_data_version(conn, user_id)
     assert (streaks.checkin, streaks.logging) == (10, 120)
+    # the run before the gap: 119..11 days ago (109 days), 106 of them before the window (13 days ago on).
+    assert (window_streaks.checkin_run_before, window_streaks.rows_from) == (106, TODAY - dt.timedelta(days=13))
+    assert version is not None
+    bound = registry(db, cache).bind(user_id, data_version=version)  # the new version: no stale cache entry
+    output = (await bound.execute("get_adherence_metrics", {"days": 14})).output
+    assert isinstance(output, AdherenceOutput)
+    assert (output.checkin_streak, output.longest_checkin_streak) == (10, 109)

@@ -150,7 +150,7 @@ def _policy_classes() -> dict[str, type]:
 
 def test_rule4_every_policy_runs_in_the_engines_severity_order() -> None:
     """Policy coverage and ordering: all four policies (and any new one) are in the engine,
-    most severe first, with the severities SAFETY_POLICIES.md assigns."""
+    most severe first, with the severities docs/SAFETY.md assigns."""
     from coach_core.policies.engine import POLICY_ORDER, SafetyPolicyEngine
     from coach_core.policies.types import SEVERITY_RANK
 

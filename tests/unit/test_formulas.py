@@ -8,10 +8,12 @@ import uuid
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from pydantic import BaseModel
 
 from coach_core.domain import formulas as f
-from coach_core.models import CheckIn, Diet, Goal, NutritionLog, Profile
+from coach_core.models import CheckIn, Diet, Goal, NutritionLog, Profile, Streaks
 
 TODAY = dt.date(2026, 11, 30)
 UID = uuid.UUID("00000000-0000-4000-8000-0000000000aa")
@@ -190,9 +192,17 @@ TDEE_CASES = [
         # carbs (1200 - 400 - 297)/4 = 125.75 -> 126
         {"birth_date": dt.date(1966, 6, 1), "height_cm": 150.0, "activity_level": "sedentary",
          "goal": Goal(type="lose", target_rate_kg_per_week=1.0)}, 50.0,
-        {"bmr": 977, "tdee": 1172, "target_calories": 1200, "target_clamped": True,
+        {"bmr": 977, "tdee": 1172, "target_calories": 1200, "target_clamped": True, "floor_above_tdee": True,
          "protein_g": 100, "fat_g": 33, "carbs_g": 126},
-        [], id="clamp-1200",
+        ["target_calories"], id="clamp-1200",
+    ),
+    pytest.param(
+        # the small, sedentary "lose" user: female 65y 152 cm 45 kg: BMR = 450 + 950 - 325 - 161 = 914;
+        # x1.2 = 1096.8 -> 1097; 1096.8 - 550 = 546.8 -> clamped to 1200, above the TDEE itself
+        {"birth_date": dt.date(1961, 6, 1), "height_cm": 152.0, "activity_level": "sedentary",
+         "goal": Goal(type="lose", target_rate_kg_per_week=0.5)}, 45.0,
+        {"bmr": 914, "tdee": 1097, "target_calories": 1200, "target_clamped": True, "floor_above_tdee": True},
+        ["target_calories"], id="floor-above-tdee",
     ),
     pytest.param(
         # unknown sex -78, unknown activity 1.2, no goal -> maintain: 40y 170 cm 75 kg:
@@ -223,7 +233,7 @@ TDEE_CASES = [
     pytest.param(
         # rate 2.0 is capped at 1.0: 1937.375 - 1100 = 837.375 -> clamped 1200
         {"goal": Goal(type="lose", target_rate_kg_per_week=2.0)}, 70.0,
-        {"rate_kg_per_week": 1.0, "target_calories": 1200, "target_clamped": True},
+        {"rate_kg_per_week": 1.0, "target_calories": 1200, "target_clamped": True, "floor_above_tdee": False},
         [], id="lose-rate-capped",
     ),
     pytest.param(
@@ -266,6 +276,18 @@ def test_calculate_tdee_given_profile_and_weight_then_hand_computed_targets(
     assert gap_fields(out) == gaps
 
 
+def test_calculate_tdee_given_the_floor_above_tdee_then_the_gap_states_both_figures_and_the_surplus() -> None:
+    """GIVEN the small, sedentary "lose" user (TDEE 1,097) WHEN the target is computed THEN the tool
+    output carries floor_above_tdee and a target_calories gap naming the TDEE, the floor and the surplus."""
+    fields = {"birth_date": dt.date(1961, 6, 1), "height_cm": 152.0, "activity_level": "sedentary"}
+    out = f.calculate_tdee(profile(**fields), [], TODAY, 45.0)
+    assert (out.tdee, out.target_calories, out.floor_above_tdee) == (1097, 1200, True)
+    [floor_gap] = [g for g in out.data_gaps if g.field == f.FLOOR_ABOVE_TDEE_FIELD]
+    assert "1,097 kcal" in floor_gap.description and "1,200 kcal" in floor_gap.description
+    assert "103 kcal a day above maintenance" in floor_gap.description
+    assert as_json(out)["floor_above_tdee"] is True  # what the model receives
+
+
 def test_calculate_tdee_given_no_weight_argument_then_latest_moving_average_is_used() -> None:
     # MA(30th) = mean(70.0, 70.5, 71.0 on 24th..30th) = 70.5; the 22nd is outside its 7 days.
     rows = weigh((d(22), 90.0), (d(24), 70.0), (d(27), 70.5), (d(30), 71.0))
@@ -300,12 +322,26 @@ def dates(*days: int) -> list[dt.date]:
             id="streak-ending-yesterday",
         ),
         pytest.param(
-            # every day 1..29 Nov: the current streak reaches back past the window, the longest
-            # in the 7-day window (24..29) is 6.
+            # every day 1..29 Nov: the current streak reaches back past the 7-day window (24..30);
+            # the longest streak touching the window is that run, counted in full: 29.
             dates(*range(1, 30)), [], 7,
-            {"checkin_days": 6, "checkin_rate": 0.86, "checkin_streak": 29, "longest_checkin_streak": 6,
+            {"checkin_days": 6, "checkin_rate": 0.86, "checkin_streak": 29, "longest_checkin_streak": 29,
              "logged_days": 0, "logging_rate": 0.0, "logging_streak": 0},
             id="streak-longer-than-window",
+        ),
+        pytest.param(
+            # 1..20 Nov, then nothing: no current streak; the run 1..20 touches the 14-day window
+            # (17..30) on 17..20 and counts in full (20); 4/14 = 0.29.
+            dates(*range(1, 21)), [], 14,
+            {"checkin_days": 4, "checkin_rate": 0.29, "checkin_streak": 0, "longest_checkin_streak": 20},
+            id="run-crossing-the-window-start-counts-in-full",
+        ),
+        pytest.param(
+            # 1..16 Nov ends the day before the 14-day window (17..30): it does not touch it; the
+            # longest is the run 20..22 inside it.
+            dates(*range(1, 17), 20, 21, 22), [], 14,
+            {"checkin_days": 3, "checkin_streak": 0, "longest_checkin_streak": 3},
+            id="run-ending-before-the-window-does-not-count",
         ),
         pytest.param(
             # nothing today or yesterday: no current streak
@@ -323,6 +359,49 @@ def test_adherence_given_rows_then_rates_and_streaks(
         [CheckIn(date=x) for x in checkin_days], [NutritionLog(date=x, calories=1) for x in log_days], TODAY, days
     ))
     assert {k: out[k] for k in expected} == expected
+
+
+@pytest.mark.parametrize(
+    ("history", "days", "expected_longest"),
+    [
+        # (the check-in days of the whole history, the window, the longest streak touching it)
+        pytest.param(range(-120, 1), 14, 121, id="121-straight-days"),
+        pytest.param([*range(-120, -10), *range(-9, 1)], 14, 110, id="run-before-a-gap-10-days-ago"),
+        pytest.param(range(-40, -12), 14, 28, id="run-ending-on-the-window-start"),
+        pytest.param(range(-40, -13), 14, 0, id="run-ending-the-day-before-the-window"),
+        pytest.param([], 7, 0, id="no-check-ins"),
+    ],
+)
+def test_adherence_given_window_rows_and_repository_streaks_then_longest_matches_the_whole_history(
+    history: range | list[int], days: int, expected_longest: int
+) -> None:
+    """GIVEN only the window's check-ins plus the streaks the repository reads from the whole history
+    (the run ending the day before the window included) WHEN adherence is computed THEN the longest
+    streak equals the one computed from the whole history, and is never shorter than the current one."""
+    assert _longest_both_ways(list(history), days) == expected_longest
+
+
+def _longest_both_ways(history: list[int], days: int) -> int:
+    every = [CheckIn(date=TODAY + dt.timedelta(days=i)) for i in sorted(set(history))]
+    start = f.window_start(TODAY, days)
+    whole = {c.date for c in every}
+    streaks = Streaks(checkin=f.current_streak(whole, TODAY), logging=0,
+                      checkin_run_before=f.run_ending(whole, start - dt.timedelta(days=1)), rows_from=start)
+    from_window = f.adherence_metrics([c for c in every if c.date >= start], [], TODAY, days, streaks)
+    from_history = f.adherence_metrics(every, [], TODAY, days)
+    assert from_window.longest_checkin_streak == from_history.longest_checkin_streak
+    assert from_window.longest_checkin_streak >= from_window.checkin_streak == from_history.checkin_streak
+    return from_window.longest_checkin_streak
+
+
+@given(st.lists(st.integers(min_value=-200, max_value=0), max_size=150), st.integers(min_value=7, max_value=90))
+@settings(max_examples=200, deadline=None)
+def test_adherence_given_any_history_then_window_rows_plus_streaks_agree_with_the_whole_history(
+    history: list[int], days: int
+) -> None:
+    """GIVEN any check-in history and window WHEN computed from the window's rows plus the repository's
+    streaks and from the whole history THEN both longest streaks agree and neither is below the current."""
+    _longest_both_ways(history, days)
 
 
 @pytest.mark.parametrize(

@@ -47,6 +47,12 @@ def test_given_a_clamped_target_when_building_then_summary_says_so_and_no_day_va
     assert {d["calories"] for d in plan["days"]} == {1200}
 
 
+def test_given_the_floor_above_the_tdee_when_building_then_summary_says_it_is_no_deficit() -> None:
+    tdee = {**FULL, "tdee": 1097, "target_calories": 1200, "target_clamped": True, "floor_above_tdee": True}
+    summary = build_offline_plan(tdee_output(**tdee))["summary"]
+    assert "above your estimated maintenance of 1,097 kcal" in summary and "not a deficit" in summary
+
+
 def test_given_missing_numbers_when_building_then_summary_names_the_gap() -> None:
     assert "general 2,000 kcal" in build_offline_plan(None)["summary"]
 

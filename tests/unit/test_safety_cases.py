@@ -103,7 +103,7 @@ def test_given_every_set_then_every_policy_holds_its_recorded_figures() -> None:
 def test_given_the_labelled_sample_of_the_policies_then_every_case_comes_out_exactly_as_labelled(
     engine_verdicts: dict[str, tuple[str, tuple[str, ...]]],
 ) -> None:
-    """GIVEN the sample that came with SAFETY_POLICIES.md (verbatim) THEN each case has exactly the
+    """GIVEN the sample that came with the policy definitions (verbatim) THEN each case has exactly the
     labelled action and policies."""
     sample = [c for c in CASES if c.set == "spec-sample"]
     assert len(sample) == 40

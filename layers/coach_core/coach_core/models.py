@@ -64,10 +64,16 @@ class NutritionLog(_Row):
 
 class Streaks(_Row):
     """Current streaks: consecutive days with a row ending today (or yesterday when today has
-    none yet), over the user's whole history (not capped by any window)."""
+    none yet), over the user's whole history (not capped by any window); and the check-in run
+    that ends just before the rows loaded with them, so a longest streak that began before
+    those rows is counted in full."""
 
     checkin: int
     logging: int
+    checkin_run_before: int = 0
+    """Consecutive check-in days ending the day before `rows_from`, over the whole history."""
+    rows_from: dt.date | None = None
+    """The first date of the rows loaded with these streaks (None: `checkin_run_before` unknown)."""
 
 
 class UserData(_Row):

@@ -1,5 +1,5 @@
 """Request, response and SSE event schemas: the wire contract the mobile client depends on
-(CONTRACTS.md). Requests reject unknown fields; responses list every field explicitly."""
+(docs/API.md). Requests reject unknown fields; responses list every field explicitly."""
 
 from __future__ import annotations
 

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 
 from coach_core.observability import logger, quiet_http_clients
 from coach_core.settings import ENV_LLM_PROVIDER, Settings, get_settings
+from coach_core.text import plural
 
 if TYPE_CHECKING:
     from fastapi import FastAPI
@@ -114,7 +115,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, workers: int = 1) -> None:
         raise ValueError("workers must be at least 1")
     quiet_http_clients()
     settings = prepare_settings()  # may set LLM_PROVIDER in os.environ: spawned workers inherit it
-    logger.info(f"serving the coach API on http://{host}:{port} (OpenAPI at /docs), {workers} worker(s)")
+    logger.info(f"serving the coach API on http://{host}:{port} (OpenAPI at /docs), {plural(workers, 'worker')}")
     if settings.coach_env == "dev":
         logger.info(f"coach console (COACH_ENV=dev): http://{host}:{port}/console")
     logger.info(tracing_note())

@@ -9,6 +9,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 from functools import lru_cache
+from pathlib import Path
 from typing import Literal
 
 from pydantic import AliasChoices, Field, SecretStr, ValidationError
@@ -74,6 +75,8 @@ FallbackProviderName = Literal["openai", "anthropic"]
 CoachEnv = Literal["dev", "prod"]
 
 MIN_JWT_SECRET_BYTES = 32
+CHECKOUT_JWT_SECRET_FILE = Path(".coach") / "jwt_secret"
+"""Where `make services` (and so `make run`) keeps the random local JWT secret of a checkout."""
 USER_POOL_ID_PATTERN = r"^[\w-]+_[0-9a-zA-Z]+$"
 MIN_HASH_SECRET_BYTES = 32
 HASH_KEY_FROM_JWT_SECRET = b"coach-ai/keyed-hash/v1"
@@ -226,9 +229,19 @@ class Settings(BaseSettings):
         if len(secret.encode()) < MIN_JWT_SECRET_BYTES:
             raise SettingsError(
                 f"{ENV_JWT_SECRET} must be set to a random value of at least {MIN_JWT_SECRET_BYTES} bytes "
-                f"(or set {ENV_JWKS_URL} to verify RS256 tokens); `make run` generates one into .coach/"
+                f"(or set {ENV_JWKS_URL} to verify RS256 tokens); `make run` generates one into "
+                f"{CHECKOUT_JWT_SECRET_FILE}, which `coach token` reads when {ENV_JWT_SECRET} is unset"
             )
         return secret
+
+    def with_checkout_jwt_secret(self, start: Path) -> Settings:
+        """These settings, with the secret `make run` generated for the checkout holding `start`
+        when JWT_SECRET is unset: so `coach token` in a fresh shell signs with the secret the
+        local server verifies. There is no built-in default: without the file nothing changes."""
+        if self.jwt_secret is not None:
+            return self
+        secret = checkout_jwt_secret(start)
+        return self if secret is None else self.model_copy(update={"jwt_secret": SecretStr(secret)})
 
     def hash_key(self) -> bytes:
         """The keyed-hash key: COACH_HASH_SECRET, else (locally) one derived from JWT_SECRET; a
@@ -254,6 +267,16 @@ class Settings(BaseSettings):
     def single_connection(self) -> bool:
         """Lambda keeps one lazy connection per execution environment; servers use a pool."""
         return self.db_mode == "single" or (self.db_mode == "auto" and self.on_lambda)
+
+
+def checkout_jwt_secret(start: Path) -> str | None:
+    """The contents of `.coach/jwt_secret` in `start` or the nearest parent that has one (the
+    checkout `start` lies in), or None when there is none or it is empty."""
+    for folder in (start, *start.parents):
+        path = folder / CHECKOUT_JWT_SECRET_FILE
+        if path.is_file():
+            return path.read_text().strip() or None
+    return None
 
 
 class SettingsError(RuntimeError):

@@ -1,5 +1,5 @@
 """SSE framing for `/chat/stream`: the turn's events become `data: {"type", "data"}` records
-(CONTRACTS.md), with `: keep-alive` comments while the turn is silent, the sent-barrier, and
+(docs/API.md), with `: keep-alive` comments while the turn is silent, the sent-barrier, and
 exactly one terminal event: the turn's `done`, or one generic `error` if anything fails.
 
 The turn runs in its own task feeding a queue, so waiting for it can time out (keep-alive)
@@ -76,7 +76,7 @@ def token_record(content: str) -> bytes:
 
 
 def sse(event: BaseModel) -> ServerSentEvent:
-    """One `data: <json>\\n\\n` record: no `event:`/`id:` lines (CONTRACTS.md)."""
+    """One `data: <json>\\n\\n` record: no `event:`/`id:` lines (docs/API.md)."""
     from sse_starlette import ServerSentEvent
 
     return ServerSentEvent(data=event.model_dump_json(), sep="\n")

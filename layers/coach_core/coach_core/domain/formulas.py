@@ -31,6 +31,7 @@ from coach_core.domain.outputs import (
     WeightTrendOutput,
 )
 from coach_core.models import CheckIn, DataGap, NutritionLog, Profile, Streaks
+from coach_core.text import plural
 
 _SNAP = Decimal("1e-9")
 _ONE_DAY = dt.timedelta(days=1)
@@ -164,7 +165,7 @@ def recent_checkins(checkins: Iterable[CheckIn], today: dt.date, days: int) -> R
     averages = checkin_averages(rows, today, days)
     gaps = []
     if not rows:
-        gaps.append(gap("checkins", f"No check-ins in the last {days} days.",
+        gaps.append(gap("checkins", f"No check-ins in the last {plural(days, 'day')}.",
                         "Encourage a quick daily check-in: weight, energy, sleep and mood."))
     return RecentCheckinsOutput(
         days=days,
@@ -229,14 +230,15 @@ def weight_trend(checkins: Iterable[CheckIn], today: dt.date, days: int) -> Weig
     rate = least_squares_weekly_rate(window_points)
     gaps = []
     if not window_points:
-        gaps.append(gap("weight_kg", f"No weigh-ins in the last {days} days.",
+        gaps.append(gap("weight_kg", f"No weigh-ins in the last {plural(days, 'day')}.",
                         "Ask the user to weigh in a few mornings a week."))
     if rate is None:
         span = (window_points[-1][0] - window_points[0][0]).days if window_points else 0
         gaps.append(gap(
             "weekly_rate_kg",
             f"A weekly rate needs at least {MIN_WEIGH_INS_FOR_RATE} weigh-ins spanning "
-            f"{MIN_SPAN_DAYS_FOR_RATE}+ days; there are {len(window_points)} spanning {span} days.",
+            f"{MIN_SPAN_DAYS_FOR_RATE}+ days; the last {plural(days, 'day')} have "
+            f"{plural(len(window_points), 'weigh-in')} spanning {plural(span, 'day')}.",
             "Weigh in at least 3 times over a week or more to see a trend.",
         ))
     latest = series[-1].average_kg if series else None
@@ -263,7 +265,7 @@ def nutrition_summary(logs: Iterable[NutritionLog], today: dt.date, days: int) -
     avg_calories = mean([float(n.calories) for n in rows])
     gaps = []
     if not rows:
-        gaps.append(gap("nutrition", f"No food logged in the last {days} days.",
+        gaps.append(gap("nutrition", f"No food logged in the last {plural(days, 'day')}.",
                         "Ask the user to log meals for a few days, even roughly."))
     averages: dict[str, float | None] = {}
     for macro in ("protein_g", "carbs_g", "fat_g"):
@@ -334,7 +336,7 @@ def calculate_tdee(
 
     bmr = tdee = target = fat_g = carbs_g = None
     protein_g = None
-    clamped = False
+    clamped = floor_above = False
     if weight_kg is not None:
         per_kg = PROTEIN_G_PER_KG_LOSING if goal_type == "lose" else PROTEIN_G_PER_KG_OTHERWISE
         protein_g = round_int(per_kg * weight_kg)
@@ -350,6 +352,9 @@ def calculate_tdee(
         bmr, tdee, target = round_int(bmr_raw), round_int(tdee_raw), round_int(target_raw)
         if target < MIN_TARGET_KCAL:
             target, clamped = MIN_TARGET_KCAL, True
+        floor_above = clamped and tdee < MIN_TARGET_KCAL
+        if floor_above:
+            gaps.append(floor_above_tdee_gap(tdee))
         fat_g, carbs_g = macro_grams(target, protein_g or 0)
     return TdeeOutput(
         weight_kg=weight_kg,
@@ -365,10 +370,26 @@ def calculate_tdee(
         tdee=tdee,
         target_calories=target,
         target_clamped=clamped,
+        floor_above_tdee=floor_above,
         protein_g=protein_g,
         fat_g=fat_g,
         carbs_g=carbs_g,
         data_gaps=gaps,
+    )
+
+
+FLOOR_ABOVE_TDEE_FIELD = "target_calories"
+
+
+def floor_above_tdee_gap(tdee: int) -> DataGap:
+    """The fact a small, sedentary user's plan must state: the floor is above their maintenance."""
+    return gap(
+        FLOOR_ABOVE_TDEE_FIELD,
+        f"The estimated maintenance (TDEE, {tdee:,} kcal) is below the {MIN_TARGET_KCAL:,} kcal minimum, so "
+        f"the target is raised to {MIN_TARGET_KCAL:,} kcal: {MIN_TARGET_KCAL - tdee} kcal a day above "
+        "maintenance, a small surplus rather than a deficit.",
+        f"Say so plainly: eating {MIN_TARGET_KCAL:,} kcal will not by itself bring weight down; more daily "
+        "activity raises maintenance, and a doctor or registered dietitian can set a target that fits.",
     )
 
 
@@ -385,7 +406,11 @@ def macro_grams(target_kcal: int, protein_g: int) -> tuple[int, int]:
 
 def current_streak(dates: set[dt.date], today: dt.date) -> int:
     """Consecutive days with a row ending today, or ending yesterday when today has none yet."""
-    day = today if today in dates else today - _ONE_DAY
+    return run_ending(dates, today if today in dates else today - _ONE_DAY)
+
+
+def run_ending(dates: set[dt.date], day: dt.date) -> int:
+    """Consecutive days with a row ending `day` (0 when `day` has none)."""
     count = 0
     while day in dates:
         count += 1
@@ -393,14 +418,26 @@ def current_streak(dates: set[dt.date], today: dt.date) -> int:
     return count
 
 
-def longest_streak(dates: set[dt.date], today: dt.date, days: int) -> int:
-    best = run = 0
+def longest_streak(dates: set[dt.date], today: dt.date, days: int, run_before: int = 0) -> int:
+    """The longest run of consecutive days with a row that has at least one day in the window,
+    counted in full: `run_before` is the run ending the day before the window's first day."""
+    best = 0
+    run = run_before
     day = window_start(today, days)
     while day <= today:
         run = run + 1 if day in dates else 0
         best = max(best, run)
         day += _ONE_DAY
     return best
+
+
+def run_before_window(dates: set[dt.date], start: dt.date, streaks: Streaks | None) -> int:
+    """The check-in run ending the day before `start`: counted over `dates`, and continued with
+    `streaks.checkin_run_before` when it reaches back to the first day the rows were loaded from."""
+    count = run_ending(dates, start - _ONE_DAY)
+    if streaks is not None and start - dt.timedelta(days=count) == streaks.rows_from:
+        count += streaks.checkin_run_before
+    return count
 
 
 def adherence_metrics(
@@ -410,9 +447,10 @@ def adherence_metrics(
     days: int,
     streaks: Streaks | None = None,
 ) -> AdherenceOutput:
-    """Rates and the longest streak over the window. Current streaks are uncapped: the tool
-    passes `streaks` read over the user's whole history (`repositories.users.get_streaks`);
-    without it they are counted over the rows given."""
+    """Rates over the window, the current streaks and the longest check-in streak touching the
+    window, counted in full (DOMAIN.md). Streaks are uncapped: the callers pass `streaks` read over
+    the user's whole history (`repositories.users.get_streaks`, the check-in run before the rows
+    loaded included); without it they are counted over the rows given."""
     checkin_dates = {c.date for c in checkins if c.date <= today}
     log_dates = {n.date for n in nutrition if n.date <= today}
     if streaks is None:
@@ -421,9 +459,9 @@ def adherence_metrics(
     logged_days = count_in_window(log_dates, today, days)
     gaps = []
     if checkin_days == 0:
-        gaps.append(gap("checkins", f"No check-ins in the last {days} days.", "Encourage a daily check-in."))
+        gaps.append(gap("checkins", f"No check-ins in the last {plural(days, 'day')}.", "Encourage a daily check-in."))
     if logged_days == 0:
-        gaps.append(gap("nutrition", f"No food logged in the last {days} days.", "Encourage logging meals."))
+        gaps.append(gap("nutrition", f"No food logged in the last {plural(days, 'day')}.", "Encourage logging meals."))
     return AdherenceOutput(
         days=days,
         checkin_days=checkin_days,
@@ -432,6 +470,8 @@ def adherence_metrics(
         logging_rate=round_half_up(logged_days / days, 2),
         checkin_streak=streaks.checkin,
         logging_streak=streaks.logging,
-        longest_checkin_streak=longest_streak(checkin_dates, today, days),
+        longest_checkin_streak=longest_streak(
+            checkin_dates, today, days, run_before_window(checkin_dates, window_start(today, days), streaks)
+        ),
         data_gaps=gaps,
     )

@@ -24,6 +24,7 @@ from coach_core.domain.formulas import (
 )
 from coach_core.models import UserData
 from coach_core.schemas import DataGapItem, InsightItem, InsightsResponse, InsightStatus
+from coach_core.text import plural
 
 WINDOW_DAYS = INSIGHTS_WINDOW_DAYS
 MIN_ENTRIES = 3
@@ -57,7 +58,7 @@ def weight_trend_insight(data: UserData) -> InsightItem:
     title = "Weight trend"
     if rate is None:
         return _item("weight_trend", title,
-                     f"{trend.weigh_ins} weigh-in(s) in the last {WINDOW_DAYS} days: at least 3 over a week "
+                     f"{plural(trend.weigh_ins, 'weigh-in')} in the last {WINDOW_DAYS} days: at least 3 over a week "
                      "are needed to measure a trend. Weigh in a few mornings a week.",
                      values, "insufficient_data")
     direction = "losing" if rate < 0 else "gaining" if rate > 0 else "holding steady at"
@@ -96,8 +97,9 @@ def adherence_insight(data: UserData) -> InsightItem:
     else:
         status, advice = "info", "You're building the habit; aim to check in and log most days."
     detail = (
-        f"Checked in on {m.checkin_days} and logged food on {m.logged_days} of the last {WINDOW_DAYS} "
-        f"days (streaks: {m.checkin_streak} check-in, {m.logging_streak} logging). {advice}"
+        f"Checked in on {m.checkin_days} and logged food on {m.logged_days} of the last "
+        f"{WINDOW_DAYS} days (current streaks: {plural(m.checkin_streak, 'day')} of check-ins, "
+        f"{plural(m.logging_streak, 'day')} of logging). {advice}"
     )
     return _item("adherence", "Consistency", detail, values, status)
 
@@ -168,11 +170,11 @@ def sleep_insight(data: UserData) -> InsightItem:
                      "to see a pattern.", values, "insufficient_data")
     if low <= avg <= high:
         status: InsightStatus = "good"
-        detail = f"You averaged {avg} hours of sleep over {len(nights)} nights, within the 7-9 hour range."
+        detail = f"You averaged {avg} hours of sleep over {plural(len(nights), 'night')}, within the 7-9 hour range."
     else:
         status = "attention"
-        detail = (f"You averaged {avg} hours of sleep over {len(nights)} nights; 7-9 hours supports recovery, "
-                  "appetite control and energy.")
+        detail = (f"You averaged {avg} hours of sleep over {plural(len(nights), 'night')}; 7-9 hours supports "
+                  "recovery, appetite control and energy.")
     return _item("sleep_pattern", title, detail, values, status)
 
 
@@ -194,7 +196,7 @@ def energy_insight(data: UserData) -> InsightItem:
         return _item("energy_pattern", title,
                      f"Energy logged on {len(levels)} of the last {WINDOW_DAYS} days: rate your energy in your "
                      "check-ins to see a pattern.", values, "insufficient_data")
-    detail = f"Your average energy is {avg} out of 5 over {len(levels)} days."
+    detail = f"Your average energy is {avg} out of 5 over {plural(len(levels), 'day')}."
     if values["avg_energy_after_7h_sleep"] is not None and values["avg_energy_after_short_sleep"] is not None:
         detail += (f" It averages {values['avg_energy_after_7h_sleep']} after 7+ hours of sleep and "
                    f"{values['avg_energy_after_short_sleep']} after shorter nights.")

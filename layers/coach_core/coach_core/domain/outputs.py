@@ -91,6 +91,9 @@ class TdeeOutput(ToolOutput):
     tdee: int | None
     target_calories: int | None
     target_clamped: bool
+    floor_above_tdee: bool = False
+    """The 1,200 kcal floor raised the target above the user's own TDEE: the target is then a
+    surplus, not a deficit, and a `target_calories` data gap says so."""
     protein_g: int | None
     fat_g: int | None
     carbs_g: int | None

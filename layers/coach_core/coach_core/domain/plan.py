@@ -93,7 +93,13 @@ def build_offline_plan(tdee: TdeeOutput | None) -> dict[str, Any]:
         f"A balanced week around {base} kcal per day on average, with {protein_g} g of protein "
         "daily, two strength sessions, two cardio sessions, one active day and two easier days."
     )
-    if tdee is not None and tdee.target_clamped:
+    if tdee is not None and tdee.floor_above_tdee and tdee.tdee is not None:
+        summary += (
+            f" Your calculated target was raised to the 1,200 kcal minimum, which is above your estimated "
+            f"maintenance of {tdee.tdee:,} kcal: this week is a small surplus, not a deficit, so more daily "
+            "activity is what can move your weight."
+        )
+    elif tdee is not None and tdee.target_clamped:
         summary += " Your calculated target was raised to the 1,200 kcal minimum for safety."
     if gaps:
         summary += " Note: " + "; ".join(gaps) + ". Log your weight and profile for a personal plan."

@@ -39,7 +39,7 @@ Source = Literal["tool", "context", "message", "policy"]
 Role = Literal["body", "change", "rate", "absolute", "delta", "count", "window", "any"]
 
 HARD_FLOOR_KCAL: Final = 800
-"""SAFETY_POLICIES.md: below 800 kcal a day is blocked."""
+"""docs/SAFETY.md, "The four policies": below 800 kcal a day is blocked."""
 WINDOW_DAYS: Final = (MOVING_AVERAGE_DAYS, 14, 30, 90)
 """The tools' documented windows (DOMAIN.md defaults and limits) and the moving average's."""
 

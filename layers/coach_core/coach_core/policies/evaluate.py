@@ -18,7 +18,8 @@ side by side. The guard is injected as a plain function, so this module stays of
 
 Output lines come in input order, one per non-blank input line, flushed as they are
 written. A line that cannot be evaluated yields {"id": <id or null>, "error": "..."} and
-the run goes on. Error texts are fixed strings: no exception text is ever printed.
+the run goes on; the line's number and the error also go to `errors` (the CLI's stderr, which
+then exits 1). Error texts are fixed strings: no exception text is ever printed.
 """
 
 from __future__ import annotations
@@ -83,20 +84,29 @@ def _evaluate_line(engine: SafetyPolicyEngine, line: str, guard: GuardCheck | No
 
 
 def run_policy_check(
-    stdin: TextIO, stdout: TextIO, engine: SafetyPolicyEngine | None = None, guard: GuardCheck | None = None
+    stdin: TextIO,
+    stdout: TextIO,
+    engine: SafetyPolicyEngine | None = None,
+    guard: GuardCheck | None = None,
+    errors: TextIO | None = None,
 ) -> int:
-    """Evaluate every JSON line of `stdin` and write one result line per case to `stdout`.
-    Returns the number of lines that produced an error object."""
+    """Evaluate every JSON line of `stdin` and write one result line per case to `stdout`; each
+    line that cannot be read is also named on `errors` ("line 3: invalid JSON", numbered as in
+    the input, blank lines included). Returns the number of lines that produced an error object."""
     engine = engine or get_engine()
     if isinstance(stdin, io.TextIOWrapper):
         stdin.reconfigure(errors="replace")  # undecodable bytes become U+FFFD, not a crash
-    errors = 0
-    for raw in iter(stdin.readline, ""):
+    failed = 0
+    for number, raw in enumerate(iter(stdin.readline, ""), start=1):
         line = raw.strip()
         if not line:
             continue
         out = _evaluate_line(engine, line, guard)
-        errors += "error" in out
+        if "error" in out:
+            failed += 1
+            if errors is not None:
+                errors.write(f"line {number}: {out['error']}\n")
+                errors.flush()
         stdout.write(json.dumps(out, ensure_ascii=False) + "\n")
         stdout.flush()
-    return errors
+    return failed

@@ -64,6 +64,22 @@ SAFETY_MESSAGES: Final[Mapping[str, str]] = MappingProxyType(
 )
 
 
+FLOOR_ABOVE_TDEE_DISCLAIMER: Final = (
+    "Your calculated calorie target was below 1,200 kcal a day, so it has been raised to 1,200 kcal, "
+    "the lowest this coach plans. That is above your estimated maintenance of {tdee:,} kcal, so eating "
+    "it is a small surplus rather than a deficit and is not expected to bring your weight down by "
+    "itself. More daily activity raises your maintenance; a doctor or registered dietitian can help "
+    "you set a target that fits you."
+)
+"""Not a policy's disclaimer: `/plan` attaches it when the 1,200 kcal floor lifts the user's own
+target above their TDEE (`TdeeOutput.floor_above_tdee`)."""
+
+
+def floor_above_tdee_disclaimer(tdee: int) -> str:
+    """The plan's disclaimer for a target the floor raised above the user's TDEE of `tdee` kcal."""
+    return FLOOR_ABOVE_TDEE_DISCLAIMER.format(tdee=tdee)
+
+
 def get_disclaimer(key: str) -> str:
     """The disclaimer text for `key` (one of DISCLAIMER_KEYS); KeyError for anything else."""
     return DISCLAIMERS[key]

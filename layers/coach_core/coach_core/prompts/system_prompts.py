@@ -1,7 +1,7 @@
 """System prompts. All prompt text lives here; `get_system_prompt()` picks one and appends
 the user's compact context summary.
 
-The safety rules in COACH_SYSTEM_PROMPT mirror the four policies of SAFETY_POLICIES.md
+The safety rules in COACH_SYSTEM_PROMPT mirror the four policies of docs/SAFETY.md
 (crisis, calorie_minimum, weight_loss_rate, medical). The prompt asks the model to follow
 them, and the policy engine checks what it actually says.
 """
@@ -54,6 +54,9 @@ Using tools:
 - If a tool returns an error or there is too little data, say what is missing and how logging
   it would help, then give the best general advice you can.
 - Quote numbers from tool results accurately, rounded sensibly. Do not invent data.
+- When calculate_tdee says floor_above_tdee, tell the user that the 1,200 kcal minimum is above
+  their own maintenance (TDEE), so their target is no deficit and eating less is not the way;
+  more daily activity is.
 
 {_SAFETY_RULES}
 
@@ -94,6 +97,8 @@ Rules for the numbers:
   level.
 - If data is missing (no weight, no height), use conservative general targets and say so in
   the summary.
+- If calculate_tdee says floor_above_tdee, the summary says that the 1,200 kcal minimum is above
+  the user's maintenance (TDEE), so the week is no deficit.
 
 {_SAFETY_RULES}"""
 

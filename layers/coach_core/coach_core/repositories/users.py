@@ -33,6 +33,7 @@ FROM daily_checkins WHERE user_id = %s AND date BETWEEN %s AND %s ORDER BY date
 
 # Current streaks over the whole history: rows numbered newest first are consecutive from the
 # anchor (the latest date, if it is today or yesterday) exactly while date = anchor - (n - 1).
+# The check-in run ending the day before `since` is counted the same way, anchored at since - 1.
 STREAKS_SQL = """
 WITH c AS (
     SELECT date, (row_number() OVER (ORDER BY date DESC))::int AS n
@@ -40,6 +41,9 @@ WITH c AS (
 ), l AS (
     SELECT date, (row_number() OVER (ORDER BY date DESC))::int AS n
     FROM nutrition_logs WHERE user_id = %(user_id)s AND date <= %(today)s
+), b AS (
+    SELECT date, (row_number() OVER (ORDER BY date DESC))::int AS n
+    FROM daily_checkins WHERE user_id = %(user_id)s AND date < %(since)s
 ), anchors AS (
     SELECT (SELECT date FROM c WHERE n = 1) AS c_anchor, (SELECT date FROM l WHERE n = 1) AS l_anchor
 )
@@ -47,7 +51,8 @@ SELECT
     (SELECT count(*) FROM c, anchors
      WHERE c_anchor >= %(today)s::date - 1 AND c.date = c_anchor - (c.n - 1))::int AS checkin,
     (SELECT count(*) FROM l, anchors
-     WHERE l_anchor >= %(today)s::date - 1 AND l.date = l_anchor - (l.n - 1))::int AS logging
+     WHERE l_anchor >= %(today)s::date - 1 AND l.date = l_anchor - (l.n - 1))::int AS logging,
+    (SELECT count(*) FROM b WHERE b.date = %(since)s::date - b.n)::int AS checkin_run_before
 """
 
 DATA_VERSION_SQL = "SELECT data_version FROM users WHERE id = %s"
@@ -97,11 +102,20 @@ async def get_nutrition(conn: Conn, user_id: uuid.UUID, start: dt.date, end: dt.
     return _NUTRITION.validate_python(await cur.fetchall())
 
 
-async def get_streaks(conn: Conn, user_id: uuid.UUID, today: dt.date) -> Streaks:
-    """Current check-in and logging streaks ending `today` (or yesterday), uncapped."""
-    cur = await conn.execute(STREAKS_SQL, {"user_id": user_id, "today": today})
-    row = await cur.fetchone()
-    return Streaks(checkin=row["checkin"], logging=row["logging"]) if row else Streaks(checkin=0, logging=0)
+def _streaks(row: dict[str, Any] | None, since: dt.date) -> Streaks:
+    if row is None:
+        return Streaks(checkin=0, logging=0, rows_from=since)
+    return Streaks(checkin=row["checkin"], logging=row["logging"],
+                   checkin_run_before=row["checkin_run_before"], rows_from=since)
+
+
+async def get_streaks(conn: Conn, user_id: uuid.UUID, today: dt.date, since: dt.date | None = None) -> Streaks:
+    """Current check-in and logging streaks ending `today` (or yesterday), uncapped, and the
+    check-in run ending the day before `since` (the first date the caller loads rows from;
+    default today)."""
+    since = since or today
+    cur = await conn.execute(STREAKS_SQL, {"user_id": user_id, "today": today, "since": since})
+    return _streaks(await cur.fetchone(), since)
 
 
 async def get_data_version(conn: Conn, user_id: uuid.UUID) -> int | None:
@@ -121,13 +135,14 @@ class UserBundle(NamedTuple):
 
 async def get_user_bundle(conn: Conn, user_id: uuid.UUID, start: dt.date, end: dt.date) -> UserBundle:
     """Profile (with its data version), check-ins and nutrition logs (start <= date <= end) and
-    the current streaks in one round trip: the four statements go out in a psycopg pipeline
-    before any result is read (and, in one implicit transaction, see one snapshot)."""
+    the streaks (the check-in run before `start` included) in one round trip: the four statements
+    go out in a psycopg pipeline before any result is read (and, in one implicit transaction, see
+    one snapshot)."""
     async with conn.pipeline():
         profile_cur = await conn.execute(PROFILE_SQL, (user_id,))
         checkins_cur = await conn.execute(CHECKINS_SQL, (user_id, start, end))
         nutrition_cur = await conn.execute(NUTRITION_SQL, (user_id, start, end))
-        streaks_cur = await conn.execute(STREAKS_SQL, {"user_id": user_id, "today": end})
+        streaks_cur = await conn.execute(STREAKS_SQL, {"user_id": user_id, "today": end, "since": start})
     row = await profile_cur.fetchone()
     streak_row = await streaks_cur.fetchone()
     return UserBundle(
@@ -135,9 +150,7 @@ async def get_user_bundle(conn: Conn, user_id: uuid.UUID, start: dt.date, end: d
         data_version=int(row["data_version"]) if row else 0,
         checkins=_CHECKINS.validate_python(await checkins_cur.fetchall()),
         nutrition=_NUTRITION.validate_python(await nutrition_cur.fetchall()),
-        streaks=Streaks(checkin=streak_row["checkin"], logging=streak_row["logging"])
-        if streak_row
-        else Streaks(checkin=0, logging=0),
+        streaks=_streaks(streak_row, start),
     )
 
 

@@ -6,7 +6,8 @@ and the plan's text passes both the rules and the model-based guard, like a chat
 under 1,200 kcal are raised to it, and a text either layer rejects swaps in the deterministic
 plan built from the user's own targets. Violation and tool-call rows are
 written in one transaction. Like a chat turn, a plan passes the limits first (a reservation of
-the day's budget) and each model call's usage is written as it is reported.
+the day's budget) and each model call's usage is written as it is reported. When the 1,200 kcal
+floor lifts the user's own target above their TDEE, the plan says so: a disclaimer and a data gap.
 """
 
 from __future__ import annotations
@@ -15,15 +16,17 @@ import uuid
 
 from coach_core import tracing
 from coach_core.context_builder import UserContext
+from coach_core.domain.formulas import FLOOR_ABOVE_TDEE_FIELD, calculate_tdee
 from coach_core.domain.outputs import TdeeOutput
 from coach_core.domain.plan import build_offline_plan, clamp_plan, parse_plan
 from coach_core.errors import ProviderError
-from coach_core.models import PolicyViolationRow
+from coach_core.models import PolicyViolationRow, UserData
 from coach_core.observability import emit_usage, logger
 from coach_core.orchestrator import Orchestrator
+from coach_core.prompts.disclaimer_templates import floor_above_tdee_disclaimer
 from coach_core.prompts.system_prompts import get_system_prompt
 from coach_core.providers.base import Message, ToolDefinition, estimate_prompt_tokens
-from coach_core.schemas import PlanResponse, WeeklyPlan
+from coach_core.schemas import DataGapItem, PlanResponse, WeeklyPlan
 from coach_core.service.chat import dedupe, gap_items, trace_items
 from coach_core.service.metering import UsageMeter
 from coach_core.service.parts import ServiceParts
@@ -43,6 +46,17 @@ class PlanGenerationError(ProviderError):
     """The model's plan was not valid JSON for the schema, even after one repair attempt."""
 
     public_message = "The coach could not build a plan right now. Please try again in a moment."
+
+
+def floor_above_tdee_notes(data: UserData) -> tuple[list[str], list[DataGapItem]]:
+    """The disclaimer and the data gap of a target the 1,200 kcal floor lifted above the user's
+    own TDEE (none otherwise), from the same formula as `calculate_tdee` over the user's data,
+    so they hold whatever the model wrote or whichever tools it called."""
+    tdee = calculate_tdee(data.profile, data.checkins, data.today)
+    if not tdee.floor_above_tdee or tdee.tdee is None:
+        return [], []
+    gaps = [DataGapItem.model_validate(g.model_dump()) for g in tdee.data_gaps if g.field == FLOOR_ABOVE_TDEE_FIELD]
+    return [floor_above_tdee_disclaimer(tdee.tdee)], gaps
 
 
 class PlanService:
@@ -100,12 +114,13 @@ class PlanService:
         tokens = usage.total
         await self.sessions.write_logs(rows, tools.take_log_rows())
         emit_usage(tokens, len(tools.trace), sum(1 for t in tools.trace if t.cached), [r.violation_type for r in rows])
+        floor_disclaimers, floor_gaps = floor_above_tdee_notes(context.data)
         return PlanResponse(
             plan=plan,
-            disclaimers=disclaimers,
+            disclaimers=dedupe(disclaimers, floor_disclaimers),
             tool_trace=trace_items(tools.trace),
             confidence=context.confidence,
-            data_gaps=gap_items(context),
+            data_gaps=gap_items(context) + floor_gaps,
             tokens_used=tokens,
         )
 

@@ -8,6 +8,7 @@ from pydantic import BaseModel, Field
 
 from coach_core.domain.formulas import recent_checkins
 from coach_core.domain.outputs import RecentCheckinsOutput, ToolOutput
+from coach_core.text import plural
 from coach_core.tools._common import ToolArgs, fmt, load_checkins
 from coach_core.tools.base import BaseTool, ToolContext
 
@@ -34,7 +35,7 @@ class GetRecentCheckinsTool(BaseTool[GetRecentCheckinsArgs, RecentCheckinsOutput
 
     def summarize(self, output: RecentCheckinsOutput) -> str:
         return (
-            f"{output.count} check-in(s) in {output.days} days; energy "
+            f"{plural(output.count, 'check-in')} in {plural(output.days, 'day')}; energy "
             f"{fmt(output.avg_energy)}, sleep {fmt(output.avg_sleep_hours, ' h')}, "
             f"mood {fmt(output.avg_mood)}"
         )

@@ -8,6 +8,7 @@ from pydantic import BaseModel, Field
 
 from coach_core.domain.formulas import nutrition_summary
 from coach_core.domain.outputs import NutritionSummaryOutput, ToolOutput
+from coach_core.text import plural
 from coach_core.tools._common import ToolArgs, fmt, load_nutrition
 from coach_core.tools.base import BaseTool, ToolContext
 
@@ -34,7 +35,7 @@ class GetNutritionSummaryTool(BaseTool[GetNutritionSummaryArgs, NutritionSummary
 
     def summarize(self, output: NutritionSummaryOutput) -> str:
         return (
-            f"{output.logged_days}/{output.days} days logged; avg "
+            f"{output.logged_days}/{plural(output.days, 'day')} logged; avg "
             f"{fmt(output.avg_calories, ' kcal')}, P {fmt(output.avg_protein_g, ' g')}, "
             f"C {fmt(output.avg_carbs_g, ' g')}, F {fmt(output.avg_fat_g, ' g')}"
         )

@@ -8,6 +8,7 @@ from pydantic import BaseModel
 
 from coach_core.domain.formulas import user_profile
 from coach_core.domain.outputs import ToolOutput, UserProfileOutput
+from coach_core.text import plural
 from coach_core.tools._common import fmt, load_profile
 from coach_core.tools.base import BaseTool, NoArgs, ToolContext
 
@@ -32,5 +33,5 @@ class GetUserProfileTool(BaseTool[NoArgs, UserProfileOutput]):
         return (
             f"age {fmt(output.age)}, {fmt(output.sex)}, {fmt(output.height_cm, ' cm')}, "
             f"{fmt(output.activity_level)}, goal {fmt(output.goal.type if output.goal else None)}, "
-            f"{len(output.data_gaps)} gap(s)"
+            f"{plural(len(output.data_gaps), 'gap')}"
         )

@@ -24,8 +24,9 @@ class CalculateTdeeTool(BaseTool[CalculateTdeeArgs, TdeeOutput]):
     description = (
         "Calculate the user's BMR (Mifflin-St Jeor), TDEE (BMR x activity factor) and a daily "
         "calorie target for their goal (lose: deficit for the goal rate, capped at 1 kg/week; "
-        "maintain; gain: +300 kcal), never below 1,200 kcal (target_clamped), with protein, fat "
-        "and carbohydrate grams. Use these numbers rather than estimating calories yourself."
+        "maintain; gain: +300 kcal), never below 1,200 kcal (target_clamped; floor_above_tdee when "
+        "that minimum is above the user's TDEE, so the target is no deficit: tell the user), with "
+        "protein, fat and carbohydrate grams. Use these numbers rather than estimating calories yourself."
     )
     cache_ttl_seconds = 600
     Args: ClassVar[type[BaseModel]] = CalculateTdeeArgs
@@ -43,6 +44,7 @@ class CalculateTdeeTool(BaseTool[CalculateTdeeArgs, TdeeOutput]):
 
     def summarize(self, output: TdeeOutput) -> str:
         clamped = " (clamped to minimum)" if output.target_clamped else ""
+        clamped = " (clamped to minimum, above TDEE)" if output.floor_above_tdee else clamped
         return (
             f"target {fmt(output.target_calories, ' kcal')}{clamped}, TDEE "
             f"{fmt(output.tdee, ' kcal')}, BMR {fmt(output.bmr, ' kcal')}, weight "

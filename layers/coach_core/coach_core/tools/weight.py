@@ -8,6 +8,7 @@ from pydantic import BaseModel, Field
 
 from coach_core.domain.formulas import MOVING_AVERAGE_DAYS, weight_trend
 from coach_core.domain.outputs import ToolOutput, WeightTrendOutput
+from coach_core.text import plural
 from coach_core.tools._common import ToolArgs, fmt, load_checkins
 from coach_core.tools.base import BaseTool, ToolContext
 
@@ -36,7 +37,7 @@ class GetWeightTrendTool(BaseTool[GetWeightTrendArgs, WeightTrendOutput]):
 
     def summarize(self, output: WeightTrendOutput) -> str:
         return (
-            f"{output.weigh_ins} weigh-in(s) in {output.days} days; 7d avg "
+            f"{plural(output.weigh_ins, 'weigh-in')} in {plural(output.days, 'day')}; 7d avg "
             f"{fmt(output.latest_average_kg, ' kg')}, change {fmt(output.change_kg, ' kg')}, "
             f"rate {fmt(output.weekly_rate_kg, ' kg/wk')}"
         )
