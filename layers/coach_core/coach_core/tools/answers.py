@@ -24,6 +24,7 @@ from coach_core.domain.outputs import (
     UserProfileOutput,
     WeightTrendOutput,
 )
+from coach_core.text import plural
 
 
 def num(value: float) -> str:
@@ -33,11 +34,6 @@ def num(value: float) -> str:
 
 def pct(value: float) -> str:
     return f"{round(float(value) * 100)}%"
-
-
-def counted(n: int, noun: str, plural: str | None = None) -> str:
-    """A count with its noun in the right number: 1 day, 3 days."""
-    return f"{n} {noun if n == 1 else plural or noun + 's'}"
 
 
 def weight_trend(o: WeightTrendOutput) -> str:
@@ -57,8 +53,8 @@ def weight_trend(o: WeightTrendOutput) -> str:
     sentence = sentence[0].upper() + sentence[1:] + "."
     if o.change_kg is not None and o.weigh_ins:
         sentence += (
-            f" That's a change of {o.change_kg:+.2f} kg across {counted(o.weigh_ins, 'weigh-in')}"
-            f" in the last {counted(o.days, 'day')}."
+            f" That's a change of {o.change_kg:+.2f} kg across {plural(o.weigh_ins, 'weigh-in')}"
+            f" in the last {plural(o.days, 'day')}."
         )
     return sentence
 
@@ -66,24 +62,25 @@ def weight_trend(o: WeightTrendOutput) -> str:
 def nutrition(o: NutritionSummaryOutput) -> str:
     if not o.logged_days or o.avg_calories is None:
         return (
-            f"You haven't logged any meals in the last {counted(o.days, 'day')}, so I can't summarise your intake yet."
+            f"You haven't logged any meals in the last {plural(o.days, 'day')}, so I can't summarise your intake yet."
         )
     macros = [
         f"{num(v)} g {label}"
         for v, label in ((o.avg_protein_g, "protein"), (o.avg_carbs_g, "carbs"), (o.avg_fat_g, "fat"))
         if v is not None
     ]
-    text = f"On the {counted(o.logged_days, 'day')} you logged, you averaged {num(o.avg_calories)} kcal"
+    text = f"On the {plural(o.logged_days, 'day')} you logged, you averaged {num(o.avg_calories)} kcal"
     text += f" with {', '.join(macros)}." if macros else "."
     return text + f" Your logging rate is {pct(o.logging_rate)}."
 
 
 def adherence(o: AdherenceOutput) -> str:
     return (
-        f"Over the last {counted(o.days, 'day')}, your check-in rate is {pct(o.checkin_rate)} and your"
+        f"Over the last {plural(o.days, 'day')}, your check-in rate is {pct(o.checkin_rate)} and your"
         f" food-logging rate is {pct(o.logging_rate)}."
-        f" Current streaks: {counted(o.checkin_streak, 'day')} of check-ins and {counted(o.logging_streak, 'day')}"
-        f" of logging. Your longest check-in streak in this window is {counted(o.longest_checkin_streak, 'day')}."
+        f" Current streaks: {plural(o.checkin_streak, 'day')} of check-ins and {plural(o.logging_streak, 'day')}"
+        f" of logging. Your longest check-in streak"
+        f" is {plural(o.longest_checkin_streak, 'day')}."
     )
 
 
@@ -94,8 +91,7 @@ def _mean(values: list[float]) -> float | None:
 def checkins(o: RecentCheckinsOutput) -> str:
     if not o.count:
         return (
-            f"You have no check-ins in the last {counted(o.days, 'day')}; a quick daily check-in helps me"
-            " spot patterns."
+            f"You have no check-ins in the last {plural(o.days, 'day')}; a quick daily check-in helps me spot patterns."
         )
     averages = []
     for mean, key, label, unit in (
@@ -107,7 +103,7 @@ def checkins(o: RecentCheckinsOutput) -> str:
             mean = _mean([float(v) for c in o.checkins if (v := getattr(c, key)) is not None])
         if mean is not None:
             averages.append(f"{label} {num(mean)}{unit}")
-    text = f"You have {counted(o.count, 'check-in')} in the last {counted(o.days, 'day')}"
+    text = f"You have {plural(o.count, 'check-in')} in the last {plural(o.days, 'day')}"
     return text + (f", averaging {', '.join(averages)}." if averages else ".")
 
 
