@@ -94,7 +94,6 @@ class CoachService:
         )
         self.guard = guard
         parts = ServiceParts(
-            db=db,
             registry=registry,
             provider=lambda: self.provider,
             policies=self.policies,

@@ -28,7 +28,6 @@ import uuid
 from collections.abc import AsyncGenerator, Awaitable, Sequence
 from contextlib import aclosing
 from dataclasses import dataclass
-from typing import Any
 
 from coach_core import tracing
 from coach_core.context_builder import UserContext
@@ -46,6 +45,7 @@ from coach_core.orchestrator import (
     ToolEndEvent,
     ToolStartEvent,
 )
+from coach_core.policies.engine import SafetyPolicyEngine
 from coach_core.policies.streaming import StreamingOutputGuard
 from coach_core.policies.types import PolicyResult
 from coach_core.prompts.system_prompts import get_system_prompt
@@ -55,13 +55,24 @@ from coach_core.schemas import ChatRequest, ChatResponse, DataGapItem, FinishRea
 from coach_core.service import grounding as numbers
 from coach_core.service.metering import UsageMeter
 from coach_core.service.parts import ServiceParts
-from coach_core.service.safety import guard_message, guard_row, start_input_guard, stop
-from coach_core.service.sessions import Exchange, SessionState, violation_rows
+from coach_core.service.safety import (
+    decide,
+    held_for_verdict,
+    is_crisis,
+    start_input_guard,
+    stop,
+    traced_rules,
+    verdict_of,
+    verdict_within,
+)
+from coach_core.service.sessions import Exchange, SessionState
 from coach_core.tools.base import ToolTraceEntry
+from coach_core.tools.registry import BoundTools
 
 __all__ = [
     "SENT_BARRIER",
     "ChatService",
+    "ClientEvent",
     "SentBarrier",
     "TokenEvent",
     "ToolEndEvent",
@@ -73,7 +84,6 @@ __all__ = [
 ]
 
 SAFETY_TOKEN_WORDS = re.compile(r"\s*\S+\s*")
-FALLBACK_SAFETY_MESSAGE = "Sorry, something went wrong while answering. Please try again."
 
 
 class SentBarrier:
@@ -92,7 +102,9 @@ class TurnDone:
     response: ChatResponse
 
 
-TurnEvent = TokenEvent | ToolStartEvent | ToolEndEvent | SentBarrier | TurnDone
+ClientEvent = TokenEvent | ToolStartEvent | ToolEndEvent | TurnDone
+"""An event the client is sent (the stream frames each as one SSE record)."""
+TurnEvent = ClientEvent | SentBarrier
 
 
 @dataclass(frozen=True)
@@ -162,57 +174,94 @@ def _joined(shown: str, message: str) -> str:
     return shown + ("" if shown.endswith("\n\n") else "\n\n" if not shown.endswith("\n") else "\n") + message
 
 
+@dataclass(frozen=True, slots=True)
+class Ending:
+    """How a turn ends, whichever way it ends. `text` is the answer, or for a turn that ends in
+    a safety message the part of the answer the user was already shown (often nothing); `safety`
+    is that message, which follows it. The rest is what the exchange, the metrics and the
+    response carry."""
+
+    text: str
+    safety: str | None
+    rows: Sequence[PolicyViolationRow]
+    disclaimers: Sequence[str]
+    tokens: int = 0
+    trace: Sequence[ToolTraceEntry] = ()
+    provider: str | None = None
+    grounding: GroundingReport = NOTHING_CHECKED
+    tool_rows: Sequence[ToolCallLogRow] = ()
+    finish_reason: FinishReason = "stop"
+    """The model's, for an answer that stands; a safety ending's is "safety"."""
+    repaired: bool = False
+    released: str = ""
+    """A stream's last sentences, released by the output check only now (part of `text`)."""
+
+    @property
+    def reply(self) -> str:
+        """What the user ends up seeing, and the exchange stores."""
+        return self.text if self.safety is None else _joined(self.text, self.safety)
+
+    @property
+    def finish(self) -> FinishReason:
+        return self.finish_reason if self.safety is None else "safety"
+
+
 def _emit(tokens: int, trace: Sequence[ToolTraceEntry], violations: Sequence[PolicyViolationRow]) -> None:
     emit_usage(tokens, len(trace), sum(1 for t in trace if t.cached), [v.violation_type for v in violations])
 
 
-def verdict_of(task: asyncio.Task[GuardVerdict]) -> GuardVerdict | None:
-    """A finished guard check's verdict (None if it was cancelled: no verdict, the rules stand)."""
-    if task.cancelled() or task.exception() is not None:
-        return None
-    return task.result()
+class Answer:
+    """The answer as the user is shown it: on a stream, each sentence released only once it is
+    complete and passes the rules (`StreamingOutputGuard`); everything shown is fed to the numeric
+    grounding check. Holds the orchestrator's result, or the rules' verdict that stopped it."""
 
+    def __init__(self, policies: SafetyPolicyEngine, *, streamed: bool) -> None:
+        self.gate = StreamingOutputGuard(policies) if streamed else None
+        self.figures = GroundingCheck()
+        self.result: OrchestratorResult | None = None
+        self.stopped: PolicyResult | None = None
 
-async def held_for_verdict(
-    events: AsyncGenerator[OrchestratorEvent, None], guard: asyncio.Task[GuardVerdict]
-) -> AsyncGenerator[OrchestratorEvent, None]:
-    """The orchestrator's events, none before the guard's verdict. Until it arrives, each next
-    event is awaited in a task raced against the verdict, so a crisis verdict cancels the call
-    in flight (a buffered completion, a first token, a tool round) at once instead of waiting
-    for it; the events end there. After the verdict, the events pass through untouched."""
-    while not guard.done():
-        step: asyncio.Future[OrchestratorEvent] = asyncio.ensure_future(anext(events))
-        try:
-            racing: set[asyncio.Future[Any]] = {step, guard}
-            await asyncio.wait(racing, return_when=asyncio.FIRST_COMPLETED)
-            if not guard.done():
-                await asyncio.wait({guard})  # an event came first: it waits for the verdict
-            verdict = verdict_of(guard)
-            crisis = verdict is not None and verdict.is_crisis
-            if crisis:
-                step.cancel()
-            await asyncio.wait({step})
-        except BaseException:
-            step.cancel()
-            await asyncio.gather(step, return_exceptions=True)
-            raise
-        if crisis or step.cancelled() or isinstance(step.exception(), StopAsyncIteration):
-            return  # on a crisis, an event that came first is dropped with the rest
-        yield step.result()
-    async for event in events:
-        yield event
+    @property
+    def shown(self) -> str:
+        """What the user has been sent of it (nothing on `/chat`)."""
+        return self.gate.released_text if self.gate is not None else ""
+
+    async def relay(
+        self, events: AsyncGenerator[OrchestratorEvent, None], guard: asyncio.Task[GuardVerdict] | None
+    ) -> AsyncGenerator[TurnEvent, None]:
+        """The orchestrator's events as the user may see them. Nothing leaves before the input
+        guard's verdict; a crisis verdict ends them at once, and closing them cancels the provider
+        call and any tools in flight. A streamed sentence the rules would replace ends them too."""
+        held = events if guard is None or guard.done() else held_for_verdict(events, guard)
+        async with aclosing(events), aclosing(held):
+            async for item in held:
+                if isinstance(item, FinishEvent):
+                    self.result = item.result
+                elif self.gate is not None and isinstance(item, TokenEvent):
+                    step = self.gate.feed(item.content)
+                    if step.released:
+                        self.figures.feed(step.released)
+                        yield TokenEvent(step.released)
+                    if step.blocked is not None:
+                        self.stopped = step.blocked
+                        return
+                else:
+                    yield item
+
+    def finish(self, gate: StreamingOutputGuard) -> tuple[PolicyResult, str]:
+        """The stream ended: the rules check its last sentences (their verdict, else the check
+        of everything released) and release those that pass."""
+        with tracing.safety_span("rules", "output") as span:
+            tail = gate.finish()
+            checked = tail.blocked or gate.result
+            tracing.record_policy(span, checked)
+        self.figures.feed(tail.released)
+        return checked, tail.released
 
 
 class ChatService:
     def __init__(self, parts: ServiceParts) -> None:
-        self.db = parts.db
-        self.registry = parts.registry
-        self._provider = parts.provider
-        self.policies = parts.policies
-        self.contexts = parts.contexts
-        self.sessions = parts.sessions
-        self.limits = parts.limits
-        self.guard = parts.guard
+        self.parts = parts
         self._tool_definitions: list[ToolDefinition] | None = None
 
     async def begin(self, user_id: uuid.UUID, request: ChatRequest, *, stream: bool = False) -> Turn:
@@ -222,9 +271,10 @@ class ChatService:
         429 before any provider call and before the model guard). A new session takes the
         user's tier."""
         started = time.perf_counter()
+        sessions, limits = self.parts.sessions, self.parts.limits
         state, context = await asyncio.gather(
-            self.sessions.open(user_id, request.session_id),
-            self.contexts.get(user_id),
+            sessions.open(user_id, request.session_id),
+            self.parts.contexts.get(user_id),
             return_exceptions=True,
         )
         if isinstance(state, BaseException):
@@ -235,20 +285,20 @@ class ChatService:
         if state.is_new:
             state = dataclasses.replace(state, model_tier=tier)
         system = get_system_prompt("coach", context.summary)
-        history = [Message(t.role, t.content) for t in self.sessions.prompt_history(state)]
+        history = [Message(t.role, t.content) for t in sessions.prompt_history(state)]
         messages = (*history, Message.user(request.message))
-        estimate = self.limits.reservation_tokens(
+        estimate = limits.reservation_tokens(
             state.model_tier, estimate_prompt_tokens(system, messages, self._definitions())
         )
-        admission = await self.limits.admit(user_id, tier, estimate=estimate, stream=stream)
-        meter = UsageMeter(self.limits, admission)
+        admission = await limits.admit(user_id, tier, estimate=estimate, stream=stream)
+        meter = UsageMeter(limits, admission)
         return Turn(user_id, request.message, state, context, system, messages, meter,
                     time.perf_counter() - started)
 
     def _definitions(self) -> list[ToolDefinition]:
         if self._tool_definitions is None:
             self._tool_definitions = [ToolDefinition(t.name, t.description, t.parameters)
-                                      for t in self.registry.specs()]
+                                      for t in self.parts.registry.specs()]
         return self._tool_definitions
 
     async def chat(self, user_id: uuid.UUID, request: ChatRequest) -> ChatResponse:
@@ -301,214 +351,135 @@ class ChatService:
                 tracing.end_span(span, error)
 
     async def _run(self, turn: Turn, *, streamed: bool) -> AsyncGenerator[TurnEvent, None]:
-        state, user_id = turn.state, turn.user_id
-        with tracing.safety_span("rules", "input") as check:
-            checked_in = self.policies.check_input(turn.message)
-            tracing.record_policy(check, checked_in)
-        violations = violation_rows(checked_in, user_id, state.id, "input")
-        if checked_in.replaces_message:
-            tracing.decided_by(tracing.policy_layer(checked_in))
-            reply = checked_in.replacement_message or FALLBACK_SAFETY_MESSAGE
-            async for event in self._replaced(turn, "", reply, violations, list(checked_in.disclaimers)):
+        """The turn's steps in the order of `run`. Every ending, the answer's and each safety
+        message's, goes through `_end`; every verdict is made by `decide`."""
+        state, user_id, message = turn.state, turn.user_id, turn.message
+        checked_in = traced_rules("input", lambda: self.parts.policies.check_input(message))
+        said = decide(checked_in, None, message, user_id, state.id, "input")
+        if said.message is not None:  # the rules refuse the message: no guard call, no model call
+            async for event in self._end(turn, Ending("", said.message, said.rows, checked_in.disclaimers)):
                 yield event
             return
 
-        guard_task = start_input_guard(self.guard, user_id, turn.message, turn.meter.guard)
+        guard_task = start_input_guard(self.parts.guard, user_id, message, turn.meter.guard)
         try:
-            verdict_in: GuardVerdict | None = None
-            if guard_task is not None:
-                # The provider call may wait for the verdict as long as the look-ups took; later
-                # than that, the call starts and a crisis verdict cancels it the moment it arrives.
-                await asyncio.wait({guard_task}, timeout=turn.guard_grace)
-                if guard_task.done():
-                    verdict_in = verdict_of(guard_task)
-                    if verdict_in is not None and verdict_in.is_crisis:
-                        tracing.decided_by("guard")
-                        rows = [*violations, guard_row(verdict_in, turn.message, user_id, state.id, "input")]
-                        async for event in self._replaced(turn, "", guard_message(), rows, [],
-                                                          guard_tokens=verdict_in.tokens):
+            # The provider call may wait for the verdict as long as the look-ups took; later than
+            # that, the call starts and a crisis verdict cancels it the moment it arrives.
+            verdict_in = await verdict_within(guard_task, turn.guard_grace)
+            tools = self.parts.registry.bind(user_id, state.id, data_version=turn.context.data.data_version)
+            answer = Answer(self.parts.policies, streamed=streamed)
+            if not is_crisis(verdict_in):
+                try:
+                    async with aclosing(answer.relay(self._events(turn, tools, streamed), guard_task)) as events:
+                        async for event in events:
                             yield event
-                        return
-
-            tools = self.registry.bind(user_id, state.id, data_version=turn.context.data.data_version)
-            events = Orchestrator(self._provider(), on_usage=turn.meter.provider).stream(
-                system=turn.system,
-                messages=list(turn.messages),
-                tools=tools,
-                model_tier=state.model_tier,
-                streamed=streamed,
-            )
-            gate = StreamingOutputGuard(self.policies) if streamed else None
-            figures = GroundingCheck()  # numeric grounding: fed what the user is shown
-            result: OrchestratorResult | None = None
-            stopped: PolicyResult | None = None
-            # Nothing leaves before the verdict; a crisis verdict closes the loop at once, which
-            # cancels the provider call and any tools in flight.
-            held = events if guard_task is None or guard_task.done() else held_for_verdict(events, guard_task)
-            try:
-                async with aclosing(events), aclosing(held):
-                    async for item in held:
-                        if isinstance(item, FinishEvent):
-                            result = item.result
-                        elif gate is not None and isinstance(item, TokenEvent):
-                            step = gate.feed(item.content)
-                            if step.released:
-                                yield TokenEvent(step.released)
-                                figures.feed(step.released)
-                            if step.blocked is not None:
-                                stopped = step.blocked
-                                break
-                        else:
-                            yield item
-            except Exception:
-                await self.sessions.record_logs(violations, tools.take_log_rows())
-                raise
-            if guard_task is not None and verdict_in is None and guard_task.done():
+                except Exception:
+                    await self.parts.sessions.record_logs(said.rows, tools.take_log_rows())
+                    raise
                 verdict_in = verdict_of(guard_task)
             guard_tokens = verdict_in.tokens if verdict_in is not None else 0
 
-            if verdict_in is not None and verdict_in.is_crisis:
-                tracing.decided_by("guard")
-                rows = [*violations, guard_row(verdict_in, turn.message, user_id, state.id, "input")]
-                async for event in self._replaced(turn, "", guard_message(), rows, [], guard_tokens=guard_tokens,
-                                                  tool_rows=tools.take_log_rows()):
-                    yield event
-                return
-            refs = numbers.turn_references(turn.context, state.history, turn.message, tools.outputs)
-            if stopped is not None:  # a streamed sentence the rules would replace: never sent
-                with tracing.safety_span("rules", "output") as check:
-                    tracing.record_policy(check, stopped)
-                tracing.decided_by(tracing.policy_layer(stopped))
-                rows = violations + violation_rows(stopped, user_id, state.id, "output")
-                safety = stopped.replacement_message or FALLBACK_SAFETY_MESSAGE
-                async for event in self._replaced(
-                    turn, gate.released_text if gate else "", safety, rows,
-                    dedupe(checked_in.disclaimers, stopped.disclaimers), guard_tokens=guard_tokens,
-                    tool_rows=tools.take_log_rows(), provider=last_provider(), grounding=figures.report(refs),
-                ):
-                    yield event
-                return
-            if result is None:
-                raise ProviderError("the orchestrator ended without a result")
-
-            verdict_out = None if self.guard is None else await self.guard.check(
-                result.text, "output", user_id=user_id, bill=turn.meter.guard
-            )
-            was_repaired = False
-            guard_tokens += verdict_out.tokens if verdict_out is not None else 0
-            if gate is not None:
-                if verdict_out is not None and verdict_out.is_crisis:
-                    checked: PolicyResult | None = None
-                else:
-                    with tracing.safety_span("rules", "output") as check:
-                        tail = gate.finish()
-                        checked = tail.blocked or gate.result
-                        tracing.record_policy(check, checked)
-                    if tail.released:
-                        yield TokenEvent(tail.released)
-                        figures.feed(tail.released)
+            said = decide(checked_in, verdict_in, message, user_id, state.id, "input")
+            if said.message is not None:  # the guard's crisis verdict: not a token of the answer was sent
+                ending = Ending("", said.message, said.rows, (), guard_tokens, tool_rows=tools.take_log_rows())
             else:
-                with tracing.safety_span("rules", "output") as check:
-                    checked = self.policies.check_output(result.text)
-                    tracing.record_policy(check, checked)
-                if self.sessions.settings.coach_grounding_repair and not checked.replaces_message and not (
-                    verdict_out is not None and verdict_out.is_crisis
-                ):
-                    repaired = await numbers.repair_turn(
-                        self._provider(), self.policies, self.guard, turn.meter, user_id=user_id, refs=refs,
-                        result=result, system=turn.system, messages=turn.messages, model_tier=state.model_tier,
-                    )
-                    if repaired is not None:
-                        result, checked, was_repaired = repaired.result, repaired.checked, True
-                        guard_tokens += repaired.guard_tokens
-            rows = violations + (violation_rows(checked, user_id, state.id, "output") if checked else [])
-            message: str | None = None
-            if verdict_out is not None and verdict_out.is_crisis:
-                tracing.decided_by("guard")
-                rows.append(guard_row(verdict_out, result.text, user_id, state.id, "output"))
-                message = guard_message()
-            elif checked is not None and checked.replaces_message:
-                tracing.decided_by(tracing.policy_layer(checked))
-                message = checked.replacement_message or FALLBACK_SAFETY_MESSAGE
-            replaced = message is not None
-            if message is None:
-                reply = result.text
-                if gate is None:
-                    figures.feed(reply)
-            else:  # /chat returns the message alone; a stream appends it to the sentences already sent
-                shown = gate.released_text if gate else ""
-                reply = _joined(shown, message)
-                if gate is not None:
-                    for piece in SAFETY_TOKEN_WORDS.findall(reply[len(shown):]):
-                        yield TokenEvent(piece)
-            report = figures.report(refs)
-            yield SENT_BARRIER
-            tokens = result.usage.total + guard_tokens
-            finish = "safety" if replaced else result.finish_reason
-            session_id = await self.sessions.record(state, user_id, Exchange(
-                turn.message, reply, tokens, rows, tools.take_log_rows(),
-                numbers.log_row(report, result.provider, finish, repaired=was_repaired),
-            ))
-            _emit(tokens, result.tool_trace, rows)
-            numbers.emit(report)
-            disclaimers = dedupe(checked_in.disclaimers, checked.disclaimers if checked else (),
-                                 numbers.disclaimer(report))
-            yield TurnDone(self._response(
-                turn, session_id, reply, result.tool_trace, disclaimers, tokens, finish, result.provider, report,
-            ))
+                ending = await self._judged(turn, answer, checked_in, said.rows, guard_tokens, tools)
+            async for event in self._end(turn, ending):
+                yield event
         finally:
             await stop(guard_task)
 
-    async def _replaced(
+    def _events(self, turn: Turn, tools: BoundTools, streamed: bool) -> AsyncGenerator[OrchestratorEvent, None]:
+        """The orchestrator's loop for the turn: streamed or buffered provider calls, tool rounds."""
+        return Orchestrator(self.parts.provider(), on_usage=turn.meter.provider).stream(
+            system=turn.system,
+            messages=list(turn.messages),
+            tools=tools,
+            model_tier=turn.state.model_tier,
+            streamed=streamed,
+        )
+
+    async def _judged(
         self,
         turn: Turn,
-        shown: str,
-        message: str,
-        rows: list[PolicyViolationRow],
-        disclaimers: list[str],
-        *,
-        guard_tokens: int = 0,
-        tool_rows: Sequence[ToolCallLogRow] = (),
-        provider: str | None = None,
-        grounding: GroundingReport = NOTHING_CHECKED,
-    ) -> AsyncGenerator[TurnEvent, None]:
-        """A turn that ends in a safety message: the message follows whatever was already
-        shown, as tokens; the exchange stores exactly what the user saw."""
-        reply = _joined(shown, message)
-        for piece in SAFETY_TOKEN_WORDS.findall(reply[len(shown):]):
+        answer: Answer,
+        checked_in: PolicyResult,
+        rows_in: list[PolicyViolationRow],
+        guard_tokens: int,
+        tools: BoundTools,
+    ) -> Ending:
+        """The answer's ending, from its one output verdict (`decide`): a streamed sentence the
+        rules stopped (never sent); else the guard on the complete answer, then the rules (a
+        stream's last sentences, or all of a `/chat` answer, repaired once when its figures are
+        ungrounded and COACH_GROUNDING_REPAIR is on)."""
+        user_id, session_id, parts = turn.user_id, turn.state.id, self.parts
+        refs = numbers.turn_references(turn.context, turn.state.history, turn.message, tools.outputs)
+        rules_in = checked_in.disclaimers
+        stopped = answer.stopped
+        if stopped is not None:
+            traced_rules("output", lambda: stopped)
+            said = decide(stopped, None, answer.shown, user_id, session_id, "output")
+            return Ending(answer.shown, said.message, rows_in + said.rows, dedupe(rules_in, stopped.disclaimers),
+                          guard_tokens, provider=last_provider(), grounding=answer.figures.report(refs),
+                          tool_rows=tools.take_log_rows())
+        result = answer.result
+        if result is None:
+            raise ProviderError("the orchestrator ended without a result")
+        verdict = None if parts.guard is None else await parts.guard.check(
+            result.text, "output", user_id=user_id, bill=turn.meter.guard
+        )
+        guard_tokens += verdict.tokens if verdict is not None else 0
+        checked: PolicyResult | None = None
+        released, repaired = "", False
+        if answer.gate is not None:
+            if not is_crisis(verdict):
+                checked, released = answer.finish(answer.gate)
+        else:
+            text = result.text
+            checked = traced_rules("output", lambda: parts.policies.check_output(text))
+            if parts.sessions.settings.coach_grounding_repair and not (checked.replaces_message or is_crisis(verdict)):
+                fixed = await numbers.repair_turn(
+                    parts.provider(), parts.policies, parts.guard, turn.meter, user_id=user_id, refs=refs,
+                    result=result, system=turn.system, messages=turn.messages, model_tier=turn.state.model_tier,
+                )
+                if fixed is not None:
+                    result, checked, repaired = fixed.result, fixed.checked, True
+                    guard_tokens += fixed.guard_tokens
+        said = decide(checked, verdict, result.text, user_id, session_id, "output")
+        if said.message is None and answer.gate is None:
+            answer.figures.feed(result.text)
+        return Ending(
+            result.text if said.message is None else answer.shown, said.message, rows_in + said.rows,
+            dedupe(rules_in, checked.disclaimers if checked else ()), result.usage.total + guard_tokens,
+            trace=result.tool_trace, provider=result.provider, grounding=answer.figures.report(refs),
+            tool_rows=tools.take_log_rows(), finish_reason=result.finish_reason, repaired=repaired, released=released,
+        )
+
+    async def _end(self, turn: Turn, end: Ending) -> AsyncGenerator[TurnEvent, None]:
+        """Every turn ends here: a stream's last sentences, then a safety message after what was
+        shown, as tokens; the sent-barrier; the one-transaction write of exactly what the user
+        saw; the metrics; `TurnDone`."""
+        if end.released:
+            yield TokenEvent(end.released)
+        reply = end.reply
+        for piece in SAFETY_TOKEN_WORDS.findall(reply[len(end.text):]):
             yield TokenEvent(piece)
         yield SENT_BARRIER
-        session_id = await self.sessions.record(turn.state, turn.user_id, Exchange(
-            turn.message, reply, guard_tokens, rows, tool_rows, numbers.log_row(grounding, provider, "safety")
+        session_id = await self.parts.sessions.record(turn.state, turn.user_id, Exchange(
+            turn.message, reply, end.tokens, end.rows, end.tool_rows,
+            numbers.log_row(end.grounding, end.provider, end.finish, repaired=end.repaired),
         ))
-        _emit(guard_tokens, [], rows)
-        numbers.emit(grounding)
-        yield TurnDone(self._response(
-            turn, session_id, reply, [], dedupe(disclaimers, numbers.disclaimer(grounding)), guard_tokens, "safety",
-            provider, grounding,
-        ))
-
-    @staticmethod
-    def _response(
-        turn: Turn,
-        session_id: uuid.UUID,
-        message: str,
-        trace: Sequence[ToolTraceEntry],
-        disclaimers: list[str],
-        tokens: int,
-        finish_reason: FinishReason,
-        provider: str | None,
-        grounding: GroundingReport = NOTHING_CHECKED,
-    ) -> ChatResponse:
-        return ChatResponse(
-            message=message,
+        _emit(end.tokens, end.trace, end.rows)
+        numbers.emit(end.grounding)
+        yield TurnDone(ChatResponse(
+            message=reply,
             session_id=session_id,
-            tool_trace=trace_items(trace),
+            tool_trace=trace_items(end.trace),
             confidence=turn.context.confidence,
             data_gaps=gap_items(turn.context),
-            disclaimers=disclaimers,
-            tokens_used=tokens,
-            finish_reason=finish_reason,
-            provider=provider,
-            grounding=numbers.as_schema(grounding),
-        )
+            disclaimers=dedupe(end.disclaimers, numbers.disclaimer(end.grounding)),
+            tokens_used=end.tokens,
+            finish_reason=end.finish,
+            provider=end.provider,
+            grounding=numbers.as_schema(end.grounding),
+        ))

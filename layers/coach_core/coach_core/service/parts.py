@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from coach_core.db.connection import Database
 from coach_core.guard import GuardRunner
 from coach_core.policies.engine import SafetyPolicyEngine
 from coach_core.providers.base import LLMProvider
@@ -20,7 +19,6 @@ class ServiceParts:
     """`provider` is a callable: the provider is built on first use (a request that never
     calls the model never needs a key) and may be rebuilt when secrets rotate."""
 
-    db: Database
     registry: ToolRegistry
     provider: Callable[[], LLMProvider]
     policies: SafetyPolicyEngine

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import uuid
 
-from coach_core import tracing
 from coach_core.context_builder import UserContext
 from coach_core.domain.formulas import FLOOR_ABOVE_TDEE_FIELD, calculate_tdee
 from coach_core.domain.outputs import TdeeOutput
@@ -30,7 +29,7 @@ from coach_core.schemas import DataGapItem, PlanResponse, WeeklyPlan
 from coach_core.service.chat import dedupe, gap_items, trace_items
 from coach_core.service.metering import UsageMeter
 from coach_core.service.parts import ServiceParts
-from coach_core.service.safety import guard_message, guard_row
+from coach_core.service.safety import guard_message, guard_row, traced_rules
 from coach_core.service.sessions import violation_rows
 from coach_core.tools.registry import BoundTools
 
@@ -61,24 +60,17 @@ def floor_above_tdee_notes(data: UserData) -> tuple[list[str], list[DataGapItem]
 
 class PlanService:
     def __init__(self, parts: ServiceParts) -> None:
-        self.db = parts.db
-        self.registry = parts.registry
-        self._provider = parts.provider
-        self.policies = parts.policies
-        self.contexts = parts.contexts
-        self.sessions = parts.sessions
-        self.limits = parts.limits
-        self.guard = parts.guard
+        self.parts = parts
 
     async def plan(self, user_id: uuid.UUID) -> PlanResponse:
-        context = await self.contexts.get(user_id)
-        tier = context.data.profile.tier
+        context = await self.parts.contexts.get(user_id)
+        tier, limits = context.data.profile.tier, self.parts.limits
         system = get_system_prompt("plan", context.summary)
         messages = [Message.user(PLAN_USER_MESSAGE)]
-        tools = self.registry.bind(user_id, None, data_version=context.data.data_version)
+        tools = self.parts.registry.bind(user_id, None, data_version=context.data.data_version)
         definitions = [ToolDefinition(t.name, t.description, t.parameters) for t in tools.specs()]
-        estimate = self.limits.reservation_tokens(tier, estimate_prompt_tokens(system, messages, definitions))
-        meter = UsageMeter(self.limits, await self.limits.admit(user_id, tier, estimate=estimate))
+        estimate = limits.reservation_tokens(tier, estimate_prompt_tokens(system, messages, definitions))
+        meter = UsageMeter(limits, await limits.admit(user_id, tier, estimate=estimate))
         try:
             return await self._plan(context, tools, system, messages, meter)
         finally:
@@ -90,7 +82,7 @@ class PlanService:
         """The plan and its one repair round; each call's usage is billed as it is reported
         (`meter`), so a plan that fails after its model calls has paid for them."""
         user_id, tier = tools.user_id, context.data.profile.tier
-        orchestrator = Orchestrator(self._provider(), on_usage=meter.provider)
+        orchestrator = Orchestrator(self.parts.provider(), on_usage=meter.provider)
         try:
             result = await orchestrator.run(
                 system=system, messages=messages, tools=tools, model_tier=tier, response_format="json"
@@ -109,10 +101,10 @@ class PlanService:
                 raise PlanGenerationError("plan JSON invalid after repair")
             plan, disclaimers, rows = await self._check_plan(plan, tools, user_id, meter)
         except Exception:
-            await self.sessions.record_logs([], tools.take_log_rows())
+            await self.parts.sessions.record_logs([], tools.take_log_rows())
             raise
         tokens = usage.total
-        await self.sessions.write_logs(rows, tools.take_log_rows())
+        await self.parts.sessions.write_logs(rows, tools.take_log_rows())
         emit_usage(tokens, len(tools.trace), sum(1 for t in tools.trace if t.cached), [r.violation_type for r in rows])
         floor_disclaimers, floor_gaps = floor_above_tdee_notes(context.data)
         return PlanResponse(
@@ -131,19 +123,16 @@ class PlanService:
         prose = "\n".join(
             [plan.title, plan.summary, *plan.habits, *(f"{d.focus}\n{d.training.description}" for d in plan.days)]
         )
-        with tracing.safety_span("rules", "output") as check:
-            target_check = self.policies.check_output(targets)
-            tracing.record_policy(check, target_check)
-        with tracing.safety_span("rules", "output") as check:
-            prose_check = self.policies.check_output(prose)
-            tracing.record_policy(check, prose_check)
+        policies, guard = self.parts.policies, self.parts.guard
+        target_check = traced_rules("output", lambda: policies.check_output(targets))
+        prose_check = traced_rules("output", lambda: policies.check_output(prose))
         rows = violation_rows(target_check, user_id, None, "output") + violation_rows(
             prose_check, user_id, None, "output"
         )
         disclaimers = dedupe(target_check.disclaimers, prose_check.disclaimers)
         refusal = prose_check.replacement_message if prose_check.replaces_message else None
-        if refusal is None and self.guard is not None:
-            verdict = await self.guard.check(prose, "output", user_id=user_id, bill=meter.guard)
+        if refusal is None and guard is not None:
+            verdict = await guard.check(prose, "output", user_id=user_id, bill=meter.guard)
             if verdict.is_crisis:
                 rows.append(guard_row(verdict, prose, user_id, None, "output"))
                 refusal = guard_message()
