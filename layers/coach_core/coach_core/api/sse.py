@@ -15,7 +15,8 @@ import asyncio
 import contextlib
 from collections.abc import AsyncGenerator, AsyncIterator
 from contextlib import aclosing
-from typing import TYPE_CHECKING, Any, Protocol
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Protocol, assert_never
 
 from pydantic import BaseModel
 from pydantic_core import to_json
@@ -33,11 +34,20 @@ from coach_core.schemas import (
     ToolEndData,
     ToolStartData,
 )
-from coach_core.service.chat import SentBarrier, TokenEvent, ToolEndEvent, ToolStartEvent, TurnDone, TurnEvent
+from coach_core.service.chat import (
+    ClientEvent,
+    SentBarrier,
+    TokenEvent,
+    ToolEndEvent,
+    ToolStartEvent,
+    TurnDone,
+    TurnEvent,
+)
 from coach_core.service.deadline import deadline
 
 if TYPE_CHECKING:  # sse-starlette imports uvicorn: ~50 ms of cold start where no stream is served
     from sse_starlette import EventSourceResponse, ServerSentEvent
+
 
 class TurnSource(Protocol):
     """A turn's events (`service.chat.TurnStream`); closing it settles the turn even if it was
@@ -53,6 +63,35 @@ KEEPALIVE_COMMENT = "keep-alive"
 STREAM_QUEUE_SIZE = 256
 SSE_HEADERS = {"Cache-Control": "no-cache"}
 
+
+@dataclass(frozen=True, slots=True)
+class Forward:
+    """An event of the turn, to send."""
+
+    event: ClientEvent
+
+
+@dataclass(frozen=True, slots=True)
+class Barrier:
+    """The turn's sent-barrier: set once everything queued before it has been handed on."""
+
+    delivered: asyncio.Event
+
+
+@dataclass(frozen=True, slots=True)
+class Failed:
+    """The turn raised: the stream ends in the generic error."""
+
+    error: Exception
+
+
+@dataclass(frozen=True, slots=True)
+class Ended:
+    """The turn's events ended."""
+
+
+Queued = Forward | Barrier | Failed | Ended
+"""What the turn's task hands the response through the queue."""
 
 
 class EventStream(Response):
@@ -106,7 +145,8 @@ def done_event(done: TurnDone) -> StreamDoneEvent:
     ))
 
 
-def _record(event: TurnEvent) -> ServerSentEvent | bytes | None:
+def _record(event: ClientEvent) -> ServerSentEvent | bytes:
+    """The SSE record of one event; an event type without one fails type checking here."""
     if isinstance(event, TokenEvent):  # the hot path
         return token_record(event.content)
     if isinstance(event, ToolStartEvent):
@@ -120,7 +160,7 @@ def _record(event: TurnEvent) -> ServerSentEvent | bytes | None:
         )))
     if isinstance(event, TurnDone):
         return sse(done_event(event))
-    return None
+    assert_never(event)
 
 
 async def with_keepalive(
@@ -131,47 +171,47 @@ async def with_keepalive(
     A `SentBarrier` holds the source until everything before it has been handed on. The source
     runs under the stream's one deadline: past it, the turn is cancelled and the stream ends in
     an error, with nothing stored."""
-    queue: asyncio.Queue[tuple[str, Any]] = asyncio.Queue(STREAM_QUEUE_SIZE)
+    queue: asyncio.Queue[Queued] = asyncio.Queue(STREAM_QUEUE_SIZE)
 
     async def produce() -> None:
         try:
             async with deadline(deadline_seconds), aclosing(source):
                 async for item in source:
                     if isinstance(item, SentBarrier):
-                        delivered = asyncio.Event()
-                        await queue.put(("barrier", delivered))
-                        await delivered.wait()
+                        barrier = Barrier(asyncio.Event())
+                        await queue.put(barrier)
+                        await barrier.delivered.wait()
                     else:
-                        await queue.put(("event", item))
+                        await queue.put(Forward(item))
         except Exception as exc:
-            await queue.put(("error", exc))
+            await queue.put(Failed(exc))
             return
-        await queue.put(("end", None))
+        await queue.put(Ended())
 
     task = asyncio.create_task(produce())
     try:
         while True:
             if not queue.empty():
                 # Already queued (a burst of deltas): no timer and no task for wait_for.
-                kind, value = queue.get_nowait()
+                item = queue.get_nowait()
             else:
                 try:
                     # asyncio.timeout, not wait_for: no extra task per event.
                     async with asyncio.timeout(keepalive_seconds):
-                        kind, value = await queue.get()
+                        item = await queue.get()
                 except TimeoutError:
                     yield keepalive_event()
                     continue
-            if kind == "end":
+            if isinstance(item, Forward):  # the hot path
+                yield _record(item.event)
+            elif isinstance(item, Barrier):
+                item.delivered.set()  # everything before it has been sent
+            elif isinstance(item, Failed):
+                raise item.error
+            elif isinstance(item, Ended):
                 return
-            if kind == "error":
-                raise value
-            if kind == "barrier":
-                value.set()  # everything before it has been sent
-                continue
-            record = _record(value)
-            if record is not None:
-                yield record
+            else:
+                assert_never(item)
     finally:
         if not task.done():
             task.cancel()
