@@ -10,6 +10,7 @@ collected per request and written with the exchange (or by `flush_logs()`).
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 import time
@@ -18,7 +19,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
 
 from coach_core.db.connection import Database
 from coach_core.domain.outputs import ToolOutput
@@ -49,6 +50,56 @@ def _validation_message(exc: ValidationError) -> str:
         where = ".".join(str(p) for p in err["loc"]) or "arguments"
         parts.append(f"{where}: {err['msg']}")
     return "; ".join(parts)
+
+
+def _arguments(tool: AnyTool, arguments: str | Mapping[str, Any] | None) -> tuple[BaseModel | None, str]:
+    """The call's arguments validated by the tool, or why they are not valid (for the model)."""
+    value: Any = {}
+    if isinstance(arguments, str) and arguments:
+        try:
+            value = json.loads(arguments)
+        except ValueError:
+            return None, "arguments are not valid JSON; send a JSON object"
+    elif isinstance(arguments, Mapping):
+        value = dict(arguments)
+    if not isinstance(value, dict):
+        return None, "arguments must be a JSON object"
+    try:
+        return tool.Args.model_validate(value), ""
+    except ValidationError as exc:
+        return None, _validation_message(exc)
+
+
+def _cached_output(tool: AnyTool, hit: str) -> ToolOutput | None:
+    """A cached result, or None for an entry of an older shape (it is recomputed)."""
+    try:
+        return tool.Output.model_validate_json(hit)
+    except ValidationError:
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class _Call:
+    """One call as its trace entry and log row describe it. `arguments`: as the tool validated
+    them (canonical JSON), or as the model sent them (cut to the summary's length) for a call
+    refused before it ran; the log row's hash is of this text."""
+
+    name: str
+    tool: AnyTool | None
+    arguments: str
+    started: float
+    provider: str | None
+
+    @property
+    def input_summary(self) -> str:
+        return self.arguments[:SUMMARY_LIMIT]
+
+    @property
+    def input_hash(self) -> str:
+        return hashlib.sha256(self.arguments.encode()).hexdigest()
+
+
+TOOL_FAILED = ToolError("tool_failed", "The tool could not run. Answer without this data and say so.")
 
 
 @dataclass(frozen=True)
@@ -143,109 +194,57 @@ class BoundTools:
     ) -> ToolExecution:
         """Run one tool call from the model (`provider`: whose model asked for it, recorded in
         the log row; None for a call the service makes itself). Never raises for bad calls or
-        tool failures."""
+        tool failures: each is a structured error the model can read."""
         started = time.perf_counter()
         tool = self.registry.tools.get(name)
-        raw_summary = (arguments if isinstance(arguments, str) else canonical_json(arguments or {}))[
-            :SUMMARY_LIMIT
-        ]
+        as_sent = (arguments if isinstance(arguments, str) else canonical_json(arguments or {}))[:SUMMARY_LIMIT]
+        sent = _Call(name, tool, as_sent, started, provider)
         if tool is None:
             known = ", ".join(sorted(self.registry.tools))
-            return self._finish(
-                name, "Unknown tool", raw_summary, ToolError("unknown_tool", f"No tool named {name!r}. "
-                f"Available tools: {known}."), started, provider=provider, cached=False, error=f"unknown tool {name!r}",
-                input_hash=hashlib.sha256(raw_summary.encode()).hexdigest(),
-            )
-        parsed, problem = self._parse(arguments)
-        if problem is not None:
-            return self._finish(
-                name, tool.description, raw_summary, ToolError("invalid_arguments", problem), started,
-                provider=provider, cached=False, error=problem,
-                input_hash=hashlib.sha256(raw_summary.encode()).hexdigest(), tool=tool,
-            )
-        try:
-            args = tool.Args.model_validate(parsed)
-        except ValidationError as exc:
-            message = _validation_message(exc)
-            return self._finish(
-                name, tool.description, raw_summary, ToolError("invalid_arguments", message), started,
-                provider=provider, cached=False, error=message,
-                input_hash=hashlib.sha256(raw_summary.encode()).hexdigest(), tool=tool,
-            )
+            error = ToolError("unknown_tool", f"No tool named {name!r}. Available tools: {known}.")
+            return self._finish(sent, error, detail=f"unknown tool {name!r}")
+        args, problem = _arguments(tool, arguments)
+        if args is None:
+            return self._finish(sent, ToolError("invalid_arguments", problem))
         canonical = canonical_json(args.model_dump(mode="json"))
+        call = dataclasses.replace(sent, arguments=canonical)
         digest = cache_digest(name, self.user_id, canonical, self.data_version)
-        input_hash = hashlib.sha256(canonical.encode()).hexdigest()
         cache = self.registry.cache
-        if cache is not None:
-            hit = await cache.get(self.user_id, digest)
-            if hit is not None:
-                try:
-                    cached_output = tool.Output.model_validate_json(hit)
-                except ValidationError:
-                    cached_output = None  # an entry from an older shape: recompute
-                if cached_output is not None:
-                    return self._finish(name, tool.description, canonical, cached_output, started,
-                                        provider=provider, cached=True, input_hash=input_hash, tool=tool,
-                                        content=hit)
+        hit = await cache.get(self.user_id, digest) if cache is not None else None
+        if hit is not None and (cached := _cached_output(tool, hit)) is not None:
+            return self._finish(call, cached, content=hit, cached=True)
         ctx = ToolContext(user_id=self.user_id, today=self.registry.today(), db=self.registry.db)
         try:
             output: ToolOutput = await tool.run(ctx, args)
         except Exception as exc:
             log_exception(f"tool {name} failed", exc)
-            return self._finish(
-                name, tool.description, canonical,
-                ToolError("tool_failed", "The tool could not run. Answer without this data and say so."),
-                started, provider=provider, cached=False, error=f"{type(exc).__name__}: {exc}"[:500],
-                input_hash=input_hash, tool=tool,
-            )
+            return self._finish(call, TOOL_FAILED, detail=f"{type(exc).__name__}: {exc}"[:500])
         content = canonical_json(output.model_dump(mode="json"))
         if cache is not None:
             await cache.set(self.user_id, digest, content, tool.cache_ttl_seconds)
-        return self._finish(name, tool.description, canonical, output, started, provider=provider, cached=False,
-                            input_hash=input_hash, tool=tool, content=content)
-
-    @staticmethod
-    def _parse(arguments: str | Mapping[str, Any] | None) -> tuple[Any, str | None]:
-        if arguments is None or arguments == "":
-            return {}, None
-        if isinstance(arguments, str):
-            try:
-                value = json.loads(arguments)
-            except ValueError:
-                return None, "arguments are not valid JSON; send a JSON object"
-        else:
-            value = dict(arguments)
-        if not isinstance(value, dict):
-            return None, "arguments must be a JSON object"
-        return value, None
+        return self._finish(call, output, content=content)
 
     def _finish(
-        self,
-        name: str,
-        description: str,
-        input_summary: str,
-        output: ToolOutput | ToolError,
-        started: float,
-        *,
-        provider: str | None,
-        cached: bool,
-        input_hash: str,
-        error: str | None = None,
-        tool: AnyTool | None = None,
-        content: str | None = None,
+        self, call: _Call, output: ToolOutput | ToolError, *, content: str = "", cached: bool = False,
+        detail: str | None = None,
     ) -> ToolExecution:
-        latency_ms = round((time.perf_counter() - started) * 1000)
-        status: ToolStatus = "error" if error is not None else "success"
+        """The trace entry and log row of a call, and what the model reads (`content`, the output's
+        JSON). Its status follows from the output: a `ToolError` is an error, logged with `detail`
+        (else its message); anything else is a success."""
+        latency_ms = round((time.perf_counter() - call.started) * 1000)
+        tool = call.tool
+        status: ToolStatus
         if isinstance(output, ToolError):
+            status, error_message = "error", detail or output.message
             output_summary = f"error: {output.type}"
             content = canonical_json({"error": {"type": output.type, "message": output.message}})
         else:
+            status, error_message = "success", None
             output_summary = (tool.summarize(output) if tool else "")[:SUMMARY_LIMIT]
-            content = content or canonical_json(output.model_dump(mode="json"))
         trace = ToolTraceEntry(
-            tool_name=name,
-            description=description,
-            input_summary=input_summary[:SUMMARY_LIMIT],
+            tool_name=call.name,
+            description=tool.description if tool else "Unknown tool",
+            input_summary=call.input_summary,
             output_summary=output_summary,
             latency_ms=latency_ms,
             cached=cached,
@@ -256,16 +255,16 @@ class BoundTools:
             ToolCallLogRow(
                 user_id=self.user_id,
                 session_id=self.session_id,
-                tool_name=name[:100],
+                tool_name=call.name[:100],
                 tool_category=tool.category if tool else "unknown",
-                input_hash=input_hash,
+                input_hash=call.input_hash,
                 input_summary=trace.input_summary,
                 output_summary=output_summary,
                 status=status,
-                error_message=error,
+                error_message=error_message,
                 latency_ms=latency_ms,
                 cache_hit=cached,
-                provider=provider,
+                provider=call.provider,
             )
         )
         if isinstance(output, ToolError):
