@@ -17,9 +17,16 @@ from collections.abc import Iterator
 from typing import Any
 
 from bench._common import import_demo_users, result, throwaway_database
+from coach_core.context_builder import context_facts
+from coach_core.models import UserData
 
 BUDGET_REDUCTION = 0.50
 SENTINELS: tuple[Any, ...] = (987.6, "zqxv", ["zqxv"], None, "2099-01-01", "male", "female")
+
+
+def verbose_context(data: UserData) -> str:
+    """The baseline: the same facts as `compact_summary`, as indented JSON with spelled-out names."""
+    return json.dumps(context_facts(data), indent=2, ensure_ascii=False)
 
 
 def _leaves(node: Any, path: tuple[str, ...] = ()) -> Iterator[tuple[tuple[str, ...], Any]]:
@@ -79,7 +86,7 @@ def dropped_fields(facts: dict[str, Any], others: list[dict[str, Any]] = ()) -> 
 
 async def _measure(database_url: str) -> list[dict[str, Any]]:
     from bench.o200k import count_tokens
-    from coach_core.context_builder import ContextBuilder, compact_summary, context_facts, verbose_context
+    from coach_core.context_builder import ContextBuilder, compact_summary
     from coach_core.db.connection import PoolDatabase
 
     users = await import_demo_users(database_url)

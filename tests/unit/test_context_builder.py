@@ -13,13 +13,13 @@ from typing import Any
 
 import pytest
 
+from bench.token_efficiency import verbose_context
 from coach_core.context_builder import (
     SEX_CODES,
     compact_summary,
     compute_confidence,
     compute_data_gaps,
     context_facts,
-    verbose_context,
 )
 from coach_core.demo import DEMO_USERS, demo_payloads
 from coach_core.models import CheckIn, Diet, Goal, NutritionLog, Profile, UserData

@@ -3,12 +3,11 @@
 `ContextBuilder.build` loads the profile (with goal and data version), check-ins and
 nutrition of the last 90 days and the current streaks in four pipelined queries (one round
 trip). From that `UserData` it derives one `context_facts` dict (computed with the tools' own
-formulas, so the prompt and the tools agree) and renders it two ways: `compact_summary` (one
-line of facts, then the profile text the user typed fenced as one JSON line per field, appended
-to the system prompt) and `verbose_context` (indented JSON with spelled-out names, kept to
-measure the token saving; both carry the same facts). Free text never reaches the prompt as
-free text: diet type, allergies and dislikes are data inside the fence, escaped so no value can
-close it or start a paragraph.
+formulas, so the prompt and the tools agree) and renders it as `compact_summary` (one line of
+facts, then the profile text the user typed fenced as one JSON line per field, appended to the
+system prompt; `bench/token_efficiency.py` measures it against the same facts as indented
+JSON). Free text never reaches the prompt as free text: diet type, allergies and dislikes are
+data inside the fence, escaped so no value can close it or start a paragraph.
 
 Built contexts are cached per process, per user and day, with the user's data version: every
 write to a user's rows gives it a new version (a database trigger), so a cached context is used
@@ -21,7 +20,6 @@ process (each Lambda function has its own) can serve the erased data, whoever ra
 from __future__ import annotations
 
 import datetime as dt
-import json
 import uuid
 from collections import OrderedDict
 from typing import Any
@@ -68,7 +66,6 @@ __all__ = [
     "compute_confidence",
     "compute_data_gaps",
     "context_facts",
-    "verbose_context",
 ]
 
 
@@ -252,7 +249,3 @@ def compact_summary(data: UserData) -> str:
     the fenced profile text."""
     return render_compact(context_facts(data))
 
-
-def verbose_context(data: UserData) -> str:
-    """The same facts as indented JSON with spelled-out names (the token-saving baseline)."""
-    return json.dumps(context_facts(data), indent=2, ensure_ascii=False)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 import uuid
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
 from pydantic import (
     AfterValidator,
@@ -209,11 +209,6 @@ class StreamRecord(BaseModel):
     data: Json[StreamEvent]
 
 
-def sse_payload(event: BaseModel) -> str:
-    """The JSON of one SSE record (`data: <this>`)."""
-    return event.model_dump_json()
-
-
 # --- Weekly plan -----------------------------------------------------------------------
 
 WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
@@ -262,10 +257,6 @@ class WeeklyPlan(_PlanModel):
     def calorie_targets(self) -> list[int]:
         """Distinct daily calorie targets, lowest first (what the calorie policy checks)."""
         return sorted({d.calories for d in self.days})
-
-
-def weekly_plan_json_schema() -> dict[str, Any]:
-    return WeeklyPlan.model_json_schema()
 
 
 class PlanResponse(_Response):
