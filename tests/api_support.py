@@ -1,6 +1,7 @@
-"""Helpers for the HTTP-level tests: seeded users, an app built with explicit dependencies,
-an in-process client (httpx ASGITransport, which buffers responses) and a live uvicorn
-server on a loopback port (for SSE timing and disconnects, which buffering would hide)."""
+"""The one home of the HTTP-level tests' helpers: the routes, seeded users, an app built with
+explicit dependencies, an in-process client (httpx ASGITransport, which buffers responses), a
+live uvicorn server on a loopback port (for SSE timing and disconnects, which buffering would
+hide), and `/chat` and `/chat/stream` calls as a signed-in user."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import uuid
 from collections.abc import AsyncGenerator, AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
-from typing import Any, Self
+from typing import Any, NamedTuple, Self
 
 import httpx
 import uvicorn
@@ -32,6 +33,13 @@ from tests.fakes.server import ThreadedUvicorn
 
 BASE_URL = "http://coach.test"
 TEST_JWT_SECRET = "test-only-jwt-secret-" + "x" * 32
+
+API = "/api/v1/coach"
+CHAT = f"{API}/chat"
+STREAM = f"{API}/chat/stream"
+PLAN = f"{API}/plan"
+INSIGHTS = f"{API}/insights"
+USAGE = f"{API}/me/usage"
 
 
 def make_settings(database_url: str, redis_url: str, redis_prefix: str, **overrides: Any) -> Settings:
@@ -92,8 +100,14 @@ def build_service(
     return CoachService(db=db, registry=registry, provider=provider, settings=settings, **kwargs)
 
 
-def build_app(db: Database, settings: Settings, provider: LLMProvider | None = None) -> FastAPI:
-    return create_app(service=build_service(db, settings, provider), settings=settings)
+def build_app(db: Database, settings: Settings, provider: LLMProvider | None = None, **kwargs: Any) -> FastAPI:
+    """The app over `build_service` (`kwargs`: more of `CoachService`'s, e.g. its `guard`)."""
+    return create_app(service=build_service(db, settings, provider, **kwargs), settings=settings)
+
+
+def live_server(settings: Settings, database_url: str, provider: LLMProvider | None = None) -> LiveServer:
+    """`build_app` under a live server (start it with `with`)."""
+    return LiveServer(lambda db: build_app(db, settings, provider), database_url)
 
 
 def client_for(app: FastAPI) -> httpx.AsyncClient:
@@ -121,6 +135,56 @@ async def session_row(db: Database, session_id: str | uuid.UUID) -> dict[str, An
 
 def auth_headers(user_id: uuid.UUID, settings: Settings) -> dict[str, str]:
     return {"Authorization": f"Bearer {mint_local_token(str(user_id), settings=settings)}"}
+
+
+def _chat_body(message: str, session_id: str | None) -> dict[str, Any]:
+    return {"message": message} if session_id is None else {"message": message, "session_id": session_id}
+
+
+async def post_chat(
+    client: httpx.AsyncClient, user: uuid.UUID, settings: Settings, message: str, session_id: str | None = None
+) -> httpx.Response:
+    """`POST /chat` as `user` (in `session_id`, else a new session)."""
+    return await client.post(CHAT, json=_chat_body(message, session_id), headers=auth_headers(user, settings))
+
+
+class Streamed(NamedTuple):
+    """A `/chat/stream` call: the response, its `data:` events and its comment lines (both empty
+    unless the status is 200)."""
+
+    response: httpx.Response
+    events: list[dict[str, Any]]
+    comments: list[str]
+
+
+async def post_stream(
+    client: httpx.AsyncClient, user: uuid.UUID, settings: Settings, message: str, session_id: str | None = None
+) -> Streamed:
+    """`POST /chat/stream` as `user`, the body read whole (in-process clients buffer it anyway)."""
+    response = await client.post(STREAM, json=_chat_body(message, session_id), headers=auth_headers(user, settings))
+    if response.status_code != 200:
+        return Streamed(response, [], [])
+    return Streamed(response, *parse_sse_records(response.text))
+
+
+async def live_stream(server: LiveServer, user: uuid.UUID, settings: Settings, message: str) -> list[dict[str, Any]]:
+    """`POST /chat/stream` to a live server, its events read as they arrive (httpx-sse)."""
+    import json
+
+    from httpx_sse import aconnect_sse
+
+    events: list[dict[str, Any]] = []
+    async with httpx.AsyncClient(base_url=server.base_url, timeout=30) as client, aconnect_sse(
+        client, "POST", STREAM, json={"message": message}, headers=auth_headers(user, settings)
+    ) as source:
+        async for sse in source.aiter_sse():
+            events.append(json.loads(sse.data))
+    return events
+
+
+def token_text(events: list[dict[str, Any]]) -> str:
+    """The streamed answer: every `token` event's content, in order."""
+    return "".join(e["data"]["content"] for e in events if e["type"] == "token")
 
 
 async def fetch_one(db: Database, sql: str, params: Sequence[Any] = ()) -> dict[str, Any] | None:

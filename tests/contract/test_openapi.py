@@ -14,9 +14,9 @@ import pytest
 from coach_core.api import create_app
 from coach_core.records import STORABLE_TEXT_PATTERN
 from coach_core.schemas import STREAM_EVENT_ADAPTER, StreamRecord
+from tests.api_support import STREAM
 from tests.integration.test_api_validation import TEXT_FIELDS
 
-STREAM = "/api/v1/coach/chat/stream"
 EVENT_TYPES = {"token", "tool_start", "tool_end", "done", "error"}
 
 

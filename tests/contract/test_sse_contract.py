@@ -20,7 +20,6 @@ import httpx
 import pytest
 from httpx_sse import aconnect_sse
 
-from coach_core.api import create_app
 from coach_core.api.sse import STREAM_ERROR_MESSAGE
 from coach_core.db.connection import Database
 from coach_core.prompts.disclaimer_templates import CALORIE_BLOCK_MESSAGE, SUPPORT_RESOURCES_MESSAGE, get_disclaimer
@@ -28,23 +27,24 @@ from coach_core.providers.factory import create_provider
 from coach_core.schemas import STREAM_EVENT_ADAPTER
 from coach_core.settings import Settings
 from tests.api_support import (
-    LiveServer,
+    STREAM,
     RecordingProvider,
     auth_headers,
     build_app,
-    build_service,
     client_for,
     fetch_all,
+    live_server,
     make_settings,
     parse_sse_records,
+    post_stream,
     seed_user,
+    token_text,
     written_rows,
 )
 from tests.fakes import Call, Fail, FakeOpenAIServer, Reply
 
 pytestmark = pytest.mark.integration
 
-STREAM = "/api/v1/coach/chat/stream"
 TYPES = {"token", "tool_start", "tool_end", "done", "error"}
 DATA_KEYS = {
     "token": {"content"},
@@ -78,20 +78,6 @@ def assert_contract(events: list[dict[str, Any]]) -> None:
             assert set(gap) == {"field", "description", "suggestion"}
 
 
-async def _stream(client: httpx.AsyncClient, user: uuid.UUID, settings: Settings, message: str,
-                  session_id: str | None = None) -> tuple[httpx.Response, list[dict[str, Any]], list[str]]:
-    body: dict[str, Any] = {"message": message, "session_id": session_id}
-    response = await client.post(STREAM, json=body, headers=auth_headers(user, settings))
-    if response.status_code != 200:
-        return response, [], []
-    events, comments = parse_sse_records(response.text)
-    return response, events, comments
-
-
-def _text(events: list[dict[str, Any]]) -> str:
-    return "".join(e["data"]["content"] for e in events if e["type"] == "token")
-
-
 async def test_given_a_tool_round_when_streaming_then_the_wire_format_and_order_match_the_contract(
     client: httpx.AsyncClient, db: Database, settings: Settings, fake: FakeOpenAIServer
 ) -> None:
@@ -99,7 +85,7 @@ async def test_given_a_tool_round_when_streaming_then_the_wire_format_and_order_
     fake.script([Reply("Let me check. ", calls=(Call("get_weight_trend", {"days": 30}),)),
                  Reply("You're losing about 0.7 kg a week.")])
 
-    response, events, comments = await _stream(client, user, settings, "How is my weight?")
+    response, events, comments = await post_stream(client, user, settings, "How is my weight?")
 
     assert response.status_code == 200
     assert response.headers["content-type"].startswith("text/event-stream")
@@ -112,7 +98,7 @@ async def test_given_a_tool_round_when_streaming_then_the_wire_format_and_order_
     assert set(types[:first_tool]) == {"token"}
     assert types[first_tool:first_tool + 2] == ["tool_start", "tool_end"]
     assert set(types[first_tool + 2:-1]) == {"token"} and types[-1] == "done"
-    assert _text(events) == "Let me check. You're losing about 0.7 kg a week."
+    assert token_text(events) == "Let me check. You're losing about 0.7 kg a week."
     start, end = events[first_tool]["data"], events[first_tool + 1]["data"]
     assert start["tool_name"] == end["tool_name"] == "get_weight_trend"
     assert start["input_summary"] == '{"days": 30}' and end["status"] == "success"
@@ -124,7 +110,7 @@ async def test_given_a_tool_round_when_streaming_then_the_wire_format_and_order_
     rows = await fetch_all(db, "SELECT history, message_count FROM ai_session WHERE id = %s",
                            (uuid.UUID(done["session_id"]),))
     assert rows == [{"history": [{"role": "user", "content": "How is my weight?"},
-                                 {"role": "assistant", "content": _text(events)}], "message_count": 2}]
+                                 {"role": "assistant", "content": token_text(events)}], "message_count": 2}]
 
 
 @pytest.mark.parametrize(
@@ -137,12 +123,12 @@ async def test_given_flagged_or_blocked_input_when_streaming_then_safety_tokens_
 ) -> None:
     user = await seed_user(db)
     fake.script([])
-    response, events, _ = await _stream(client, user, settings, message)
+    response, events, _ = await post_stream(client, user, settings, message)
     assert response.status_code == 200
     assert_contract(events)
     assert fake.requests == []
     assert {e["type"] for e in events[:-1]} == {"token"} and events[-1]["type"] == "done"
-    assert _text(events) == reply
+    assert token_text(events) == reply
     assert events[-1]["data"]["tool_trace"] == [] and events[-1]["data"]["provider"] is None  # no model answered
     assert (await written_rows(db, user))["violations"] >= 1
 
@@ -152,9 +138,9 @@ async def test_given_an_answer_below_the_floor_when_streaming_then_text_stays_an
 ) -> None:
     user = await seed_user(db)
     fake.script([Reply("Some people eat 1,000 kcal per day, but go slowly.")])
-    _, events, _ = await _stream(client, user, settings, "what do others eat?")
+    _, events, _ = await post_stream(client, user, settings, "what do others eat?")
     assert_contract(events)
-    assert _text(events) == "Some people eat 1,000 kcal per day, but go slowly."  # not retracted
+    assert token_text(events) == "Some people eat 1,000 kcal per day, but go slowly."  # not retracted
     assert events[-1]["data"]["disclaimers"] == [get_disclaimer("calorie_minimum")]
     rows = await fetch_all(db, "SELECT direction, violation_type FROM ai_policy_violation_log WHERE user_id = %s",
                            (user,))
@@ -177,7 +163,7 @@ async def test_given_a_provider_failure_when_streaming_then_one_generic_error_ev
     user = await seed_user(db)
     fake.script(script)
     caplog.set_level(logging.DEBUG)
-    response, events, _ = await _stream(client, user, settings, "How consistent am I?")
+    response, events, _ = await post_stream(client, user, settings, "How consistent am I?")
     assert response.status_code == 200
     assert_contract(events)
     assert events[-1] == {"type": "error", "data": {"message": STREAM_ERROR_MESSAGE}}
@@ -192,20 +178,15 @@ async def test_given_another_users_session_when_streaming_then_plain_404_before_
 ) -> None:
     owner, intruder = await seed_user(db), await seed_user(db)
     fake.script([Reply("Hi.")])
-    _, events, _ = await _stream(client, owner, settings, "hello")
+    _, events, _ = await post_stream(client, owner, settings, "hello")
     fake.script([])
-    response, _, _ = await _stream(client, intruder, settings, "hello", events[-1]["data"]["session_id"])
+    response, _, _ = await post_stream(client, intruder, settings, "hello", events[-1]["data"]["session_id"])
     assert response.status_code == 404
     assert response.headers["content-type"] == "application/json"
     assert response.json() == {"detail": "Session not found."}
 
 
 # --- live server: timing, keep-alives, disconnects ---------------------------------------------
-
-
-def _live(settings: Settings, provider: RecordingProvider, database_url: str) -> LiveServer:
-    return LiveServer(lambda db: create_app(service=build_service(db, settings, provider), settings=settings),
-                      database_url)
 
 
 async def test_given_a_slow_provider_when_streaming_then_tokens_arrive_as_they_are_produced(
@@ -220,7 +201,7 @@ async def test_given_a_slow_provider_when_streaming_then_tokens_arrive_as_they_a
     provider = RecordingProvider(create_provider(fake.settings(llm_max_retries=0)))
     arrivals: list[float] = []
     events: list[dict[str, Any]] = []
-    with _live(settings, provider, database_url) as server:
+    with live_server(settings, database_url, provider) as server:
         async with httpx.AsyncClient(base_url=server.base_url, timeout=30) as client, aconnect_sse(
             client, "POST", STREAM, json={"message": "count to five"}, headers=auth_headers(user, settings)
         ) as source:
@@ -246,7 +227,7 @@ async def test_given_a_silent_provider_when_streaming_then_keep_alive_comments_a
     user = await seed_user(db)
     fake.script([Reply("Thanks for waiting.", delay=1.0)])
     provider = RecordingProvider(create_provider(fake.settings(llm_max_retries=0)))
-    with _live(settings, provider, database_url) as server:
+    with live_server(settings, database_url, provider) as server:
         async with httpx.AsyncClient(base_url=server.base_url, timeout=30) as client, client.stream(
             "POST", STREAM, json={"message": "hello"}, headers=auth_headers(user, settings)
         ) as response:
@@ -255,7 +236,7 @@ async def test_given_a_silent_provider_when_streaming_then_keep_alive_comments_a
     assert_contract(events)
     assert len(comments) >= 3 and set(comments) == {": keep-alive"}
     assert raw.index(": keep-alive") < raw.index('"type":"token"')
-    assert _text(events) == "Thanks for waiting."
+    assert token_text(events) == "Thanks for waiting."
 
 
 async def test_given_a_client_that_disconnects_when_streaming_then_the_provider_stream_is_cancelled_and_nothing_saved(
@@ -265,7 +246,7 @@ async def test_given_a_client_that_disconnects_when_streaming_then_the_provider_
     words = " ".join(f"Sentence {i}." for i in range(40))
     fake.script([Reply(words, chunk_delay=0.1)])
     provider = RecordingProvider(create_provider(fake.settings(llm_max_retries=0)))
-    with _live(settings, provider, database_url) as server:
+    with live_server(settings, database_url, provider) as server:
         async with httpx.AsyncClient(base_url=server.base_url, timeout=30) as client, aconnect_sse(
             client, "POST", STREAM, json={"message": "talk"}, headers=auth_headers(user, settings)
         ) as source:
@@ -290,10 +271,10 @@ async def test_given_the_anthropic_provider_when_streaming_a_tool_round_then_the
         provider = create_provider(anthropic_fake.settings(llm_max_retries=0))
         try:
             async with client_for(build_app(db, settings, provider)) as client:
-                response, events, _ = await _stream(client, user, settings, "How consistent am I?")
+                response, events, _ = await post_stream(client, user, settings, "How consistent am I?")
         finally:
             await provider.aclose()
     assert response.headers["x-coach-provider"] == "anthropic"
     assert_contract(events)
     assert [e["type"] for e in events if e["type"] != "token"] == ["tool_start", "tool_end", "done"]
-    assert _text(events) == "Checking. You checked in every day."
+    assert token_text(events) == "Checking. You checked in every day."

@@ -7,49 +7,30 @@ the whole answer before returning it."""
 from __future__ import annotations
 
 import asyncio
-import json
-from typing import Any
 
 import httpx
 import pytest
-from httpx_sse import aconnect_sse
 
-from coach_core.api import create_app
 from coach_core.db.connection import Database
 from coach_core.prompts.disclaimer_templates import SUPPORT_RESOURCES_MESSAGE
 from coach_core.settings import Settings
 from tests.api_support import (
-    LiveServer,
     RecordingProvider,
-    auth_headers,
-    build_service,
     fetch_all,
+    live_server,
+    live_stream,
+    post_chat,
     seed_user,
     session_row,
+    token_text,
 )
 from tests.fakes import FakeOpenAIServer, Reply
 
 pytestmark = pytest.mark.integration
 
-STREAM = "/api/v1/coach/chat/stream"
 SAFE = "Your weight is trending down nicely. "
 UNSAFE = "If you overeat, you could get it all back out after dinner so it doesn't count. "
 AFTER = "Keep logging your meals and check in tomorrow."
-
-
-def _live(settings: Settings, provider: RecordingProvider, database_url: str) -> LiveServer:
-    return LiveServer(lambda db: create_app(service=build_service(db, settings, provider), settings=settings),
-                      database_url)
-
-
-async def _stream(server: LiveServer, user: Any, settings: Settings) -> list[dict[str, Any]]:
-    events: list[dict[str, Any]] = []
-    async with httpx.AsyncClient(base_url=server.base_url, timeout=30) as client, aconnect_sse(
-        client, "POST", STREAM, json={"message": "how am I doing?"}, headers=auth_headers(user, settings)
-    ) as source:
-        async for sse in source.aiter_sse():
-            events.append(json.loads(sse.data))
-    return events
 
 
 async def test_given_an_unsafe_sentence_mid_stream_then_it_is_never_sent_and_the_stored_reply_is_what_was_sent(
@@ -64,12 +45,12 @@ async def test_given_an_unsafe_sentence_mid_stream_then_it_is_never_sent_and_the
     from coach_core.service import make_provider
 
     provider = RecordingProvider(make_provider(fake.settings(llm_max_retries=0)))
-    with _live(settings, provider, database_url) as server:
-        events = await _stream(server, user, settings)
+    with live_server(settings, database_url, provider) as server:
+        events = await live_stream(server, user, settings, "how am I doing?")
         assert await asyncio.to_thread(provider.stream_ended.wait, 5)
     kinds = [e["type"] for e in events]
     assert kinds.count("done") == 1 and kinds[-1] == "done" and "error" not in kinds
-    sent = "".join(e["data"]["content"] for e in events if e["type"] == "token")
+    sent = token_text(events)
     assert sent.startswith(SAFE.strip())
     assert "overeat" not in sent and "back out" not in sent and AFTER not in sent
     assert sent.endswith(SUPPORT_RESOURCES_MESSAGE)
@@ -93,9 +74,9 @@ async def test_given_a_calorie_target_sentence_when_streamed_then_it_passes_with
     from coach_core.service import make_provider
 
     provider = RecordingProvider(make_provider(fake.settings(llm_max_retries=0)))
-    with _live(settings, provider, database_url) as server:
-        events = await _stream(server, user, settings)
-    sent = "".join(e["data"]["content"] for e in events if e["type"] == "token")
+    with live_server(settings, database_url, provider) as server:
+        events = await live_stream(server, user, settings, "how am I doing?")
+    sent = token_text(events)
     assert "1000 calories a day" in sent and AFTER in sent
     assert any("1,200" in d for d in events[-1]["data"]["disclaimers"])
 
@@ -107,7 +88,6 @@ async def test_given_the_same_answer_on_chat_when_buffered_then_the_whole_answer
     the whole answer is checked before it leaves, and the safety message replaces it."""
     user = await seed_user(db)
     fake.script([Reply(SAFE + UNSAFE + AFTER)])
-    response = await client.post("/api/v1/coach/chat", json={"message": "how am I doing?"},
-                                 headers=auth_headers(user, settings))
+    response = await post_chat(client, user, settings, "how am I doing?")
     body = response.json()
     assert body["finish_reason"] == "safety" and body["message"] == SUPPORT_RESOURCES_MESSAGE

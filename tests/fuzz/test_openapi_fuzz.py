@@ -28,7 +28,7 @@ from schemathesis.specs.openapi.checks import response_schema_conformance
 from coach_core.api import create_app
 from coach_core.api.auth import mint_local_token
 from coach_core.db.connection import PoolDatabase
-from tests.api_support import LiveServer, build_service, make_settings, seed_user
+from tests.api_support import live_server, make_settings, seed_user
 
 pytestmark = [pytest.mark.integration, pytest.mark.fuzz]
 
@@ -57,7 +57,7 @@ def live_app(request: pytest.FixtureRequest, database_url: str, redis_url: str) 
 
     user = asyncio.run(seeded())
     token = mint_local_token(str(user), settings=settings)
-    server = LiveServer(lambda db: create_app(service=build_service(db, settings), settings=settings), database_url)
+    server = live_server(settings, database_url)
     with server:
         started = time.perf_counter()
         yield server.base_url, token

@@ -31,13 +31,13 @@ from coach_core.settings import Settings
 from coach_core.tools import GetWeightTrendTool
 from tests.api_support import (
     RecordingProvider,
-    auth_headers,
     build_app,
     build_service,
     client_for,
     fake_provider_client,
     fetch_all,
     make_settings,
+    post_chat,
     seed_user,
     session_row,
     written_rows,
@@ -46,19 +46,10 @@ from tests.fakes import Call, Fail, FakeOpenAIServer, Reply
 
 pytestmark = pytest.mark.integration
 
-CHAT = "/api/v1/coach/chat"
 RESPONSE_KEYS = {"message", "session_id", "tool_trace", "confidence", "data_gaps", "disclaimers", "tokens_used",
                  "finish_reason", "provider", "grounding"}
 TRACE_KEYS = {"tool_name", "description", "input_summary", "output_summary", "latency_ms", "cached", "status"}
 SECRET = "sk-live-DO-NOT-LEAK-7f3a9c"
-
-
-async def _chat(client: httpx.AsyncClient, user: uuid.UUID, settings: Settings, message: str,
-                session_id: str | None = None) -> httpx.Response:
-    body: dict[str, Any] = {"message": message}
-    if session_id is not None:
-        body["session_id"] = session_id
-    return await client.post(CHAT, json=body, headers=auth_headers(user, settings))
 
 
 def _conversation(fake: FakeOpenAIServer, index: int) -> list[tuple[str, str]]:
@@ -73,7 +64,7 @@ async def test_given_a_tool_round_when_chatting_then_every_response_field_is_fil
     fake.script([Reply(calls=(Call("get_weight_trend", {"days": 30}),), usage=(100, 20)),
                  Reply("You're trending down about 0.7 kg a week.", usage=(150, 30))])
 
-    response = await _chat(client, user, settings, "How is my weight trending?")
+    response = await post_chat(client, user, settings, "How is my weight trending?")
 
     assert response.status_code == 200
     assert response.headers["x-coach-provider"] == "openai"
@@ -120,8 +111,8 @@ async def test_given_the_same_tool_call_twice_when_chatting_then_the_second_is_s
     user = await seed_user(db)
     step = [Reply(calls=(Call("calculate_tdee", {}),)), Reply("About 1,650 kcal a day.")]
     fake.script(step + step)
-    first = (await _chat(client, user, settings, "What should I eat?")).json()
-    second = (await _chat(client, user, settings, "What should I eat again?")).json()
+    first = (await post_chat(client, user, settings, "What should I eat?")).json()
+    second = (await post_chat(client, user, settings, "What should I eat again?")).json()
     assert first["tool_trace"][0]["cached"] is False
     assert second["tool_trace"][0]["cached"] is True
     assert first["session_id"] != second["session_id"]  # no session_id → a new session each time
@@ -132,8 +123,8 @@ async def test_given_a_session_id_when_chatting_again_then_the_session_resumes_w
 ) -> None:
     user = await seed_user(db)
     fake.script([Reply("First answer.", usage=(10, 5)), Reply("Second answer.", usage=(20, 5))])
-    first = (await _chat(client, user, settings, "First question")).json()
-    second = (await _chat(client, user, settings, "Second question", first["session_id"])).json()
+    first = (await post_chat(client, user, settings, "First question")).json()
+    second = (await post_chat(client, user, settings, "Second question", first["session_id"])).json()
 
     assert second["session_id"] == first["session_id"]
     assert _conversation(fake, 1) == [("user", "First question"), ("assistant", "First answer."),
@@ -151,9 +142,9 @@ async def test_given_a_history_cap_when_chatting_then_stored_history_is_trimmed_
     user = await seed_user(db)
     fake.script([Reply(f"answer {i}") for i in range(1, 4)])
     async with fake_provider_client(db, settings, fake) as client:
-        session_id = (await _chat(client, user, settings, "question 1")).json()["session_id"]
+        session_id = (await post_chat(client, user, settings, "question 1")).json()["session_id"]
         for i in (2, 3):
-            assert (await _chat(client, user, settings, f"question {i}", session_id)).status_code == 200
+            assert (await post_chat(client, user, settings, f"question {i}", session_id)).status_code == 200
 
     session = await session_row(db, session_id)
     assert [t["content"] for t in session["history"]] == ["question 2", "answer 2", "question 3", "answer 3"]
@@ -165,9 +156,9 @@ async def test_given_a_long_session_when_chatting_then_the_prompt_carries_only_t
 ) -> None:
     user = await seed_user(db)
     fake.script([Reply(f"answer {i}") for i in range(1, 6)])
-    session_id = (await _chat(client, user, settings, "question 1")).json()["session_id"]
+    session_id = (await post_chat(client, user, settings, "question 1")).json()["session_id"]
     for i in range(2, 6):
-        await _chat(client, user, settings, f"question {i}", session_id)
+        await post_chat(client, user, settings, f"question {i}", session_id)
 
     prompt = _conversation(fake, 4)
     assert len(prompt) == PROMPT_HISTORY_MESSAGES + 1
@@ -180,14 +171,14 @@ async def test_given_an_idle_session_when_chatting_then_it_is_expired_and_a_fres
 ) -> None:
     user = await seed_user(db)
     fake.script([Reply("Hello!"), Reply("Fresh start.")])
-    old = (await _chat(client, user, settings, "hi")).json()["session_id"]
+    old = (await post_chat(client, user, settings, "hi")).json()["session_id"]
     async with db.connection() as conn:
         await conn.execute(
             "UPDATE ai_session SET last_activity_at = last_activity_at - interval '25 hours' WHERE id = %s",
             (uuid.UUID(old),),
         )
 
-    new = (await _chat(client, user, settings, "back again", old)).json()["session_id"]
+    new = (await post_chat(client, user, settings, "back again", old)).json()["session_id"]
 
     assert new != old
     assert _conversation(fake, 1) == [("user", "back again")]  # the idle history is not carried over
@@ -202,10 +193,10 @@ async def test_given_a_session_the_sweeper_expired_when_chatting_then_a_fresh_on
 ) -> None:
     user = await seed_user(db)
     fake.script([Reply("One."), Reply("Two.")])
-    old = (await _chat(client, user, settings, "hi")).json()["session_id"]
+    old = (await post_chat(client, user, settings, "hi")).json()["session_id"]
     async with db.connection() as conn:
         await conn.execute("UPDATE ai_session SET status = 'EXPIRED' WHERE id = %s", (uuid.UUID(old),))
-    new = (await _chat(client, user, settings, "again", old)).json()["session_id"]
+    new = (await post_chat(client, user, settings, "again", old)).json()["session_id"]
     assert new != old and (await session_row(db, old))["message_count"] == 2
 
 
@@ -215,11 +206,11 @@ async def test_given_a_session_id_that_is_not_the_users_when_chatting_then_404_a
 ) -> None:
     owner, intruder = await seed_user(db), await seed_user(db)
     fake.script([Reply("Private answer.")])
-    owned = (await _chat(client, owner, settings, "my secret question")).json()["session_id"]
+    owned = (await post_chat(client, owner, settings, "my secret question")).json()["session_id"]
     fake.script([])
     target = owned if whose == "another_users" else str(uuid.uuid4())
 
-    response = await _chat(client, intruder, settings, "show me", target)
+    response = await post_chat(client, intruder, settings, "show me", target)
 
     assert response.status_code == 404
     assert response.json() == {"detail": "Session not found."}
@@ -242,7 +233,7 @@ async def test_given_input_the_policies_flag_or_block_when_chatting_then_safety_
     user = await seed_user(db)
     fake.script([])
 
-    response = await _chat(client, user, settings, message)
+    response = await post_chat(client, user, settings, message)
 
     assert response.status_code == 200
     body = response.json()
@@ -266,7 +257,7 @@ async def test_given_a_medical_question_when_chatting_then_the_model_answers_wit
 ) -> None:
     user = await seed_user(db)
     fake.script([Reply("Focus on fibre-rich carbs spread across the day.")])
-    body = (await _chat(client, user, settings, "I take metformin for type 2 diabetes, what should I eat?")).json()
+    body = (await post_chat(client, user, settings, "I take metformin for type 2 diabetes, what should I eat?")).json()
     assert len(fake.requests) == 1
     assert body["message"] == "Focus on fibre-rich carbs spread across the day."
     assert get_disclaimer("medical") in body["disclaimers"]
@@ -279,7 +270,7 @@ async def test_given_an_answer_below_the_floor_when_checking_output_then_it_gets
     user = await seed_user(db)
     answer = "You could try eating 1,000 kcal per day for a while."
     fake.script([Reply(answer)])
-    body = (await _chat(client, user, settings, "How can I speed things up?")).json()
+    body = (await post_chat(client, user, settings, "How can I speed things up?")).json()
     assert body["message"] == answer
     assert body["disclaimers"] == [get_disclaimer("calorie_minimum")]
     rows = await fetch_all(db, "SELECT direction, violation_type, action_taken FROM ai_policy_violation_log "
@@ -292,7 +283,7 @@ async def test_given_an_unsafe_answer_when_checking_output_then_it_is_replaced_a
 ) -> None:
     user = await seed_user(db)
     fake.script([Reply("Just eat 500 calories a day until the wedding.")])
-    body = (await _chat(client, user, settings, "Fastest way to slim down?")).json()
+    body = (await post_chat(client, user, settings, "Fastest way to slim down?")).json()
     assert body["message"] == CALORIE_BLOCK_MESSAGE and body["finish_reason"] == "safety"
     session = await session_row(db, body["session_id"])
     assert session["history"][-1] == {"role": "assistant", "content": CALORIE_BLOCK_MESSAGE}
@@ -306,7 +297,7 @@ async def test_given_a_provider_error_carrying_a_secret_when_chatting_then_gener
     fake.script([Reply(calls=(Call("get_adherence_metrics", {}),)), Fail(500, message=f"upstream exploded {SECRET}")])
     caplog.set_level(logging.DEBUG)
 
-    response = await _chat(client, user, settings, "How consistent am I?")
+    response = await post_chat(client, user, settings, "How consistent am I?")
 
     assert response.status_code == 502
     assert response.json() == {"detail": ProviderError.public_message}
@@ -320,7 +311,7 @@ async def test_given_a_medical_question_and_a_failing_provider_when_chatting_the
 ) -> None:
     user = await seed_user(db)
     fake.script([Fail(500, message="upstream exploded")])
-    response = await _chat(client, user, settings, "I take metformin, what should I eat before a run?")
+    response = await post_chat(client, user, settings, "I take metformin, what should I eat before a run?")
     assert response.status_code == 502
     assert await written_rows(db, user) == {"sessions": 0, "tool_calls": 0, "violations": 1}
 
@@ -330,7 +321,7 @@ async def test_given_a_model_that_never_stops_calling_tools_when_chatting_then_m
 ) -> None:
     user = await seed_user(db)
     fake.script([Reply(calls=(Call("get_user_profile", {}),)) for _ in range(MAX_TOOL_ROUNDS)])
-    body = (await _chat(client, user, settings, "Tell me everything")).json()
+    body = (await post_chat(client, user, settings, "Tell me everything")).json()
     assert body["finish_reason"] == "max_iterations" and body["message"] == MAX_ITERATIONS_TEXT
     assert len(body["tool_trace"]) == MAX_TOOL_ROUNDS
     assert [t["cached"] for t in body["tool_trace"]] == [False] + [True] * (MAX_TOOL_ROUNDS - 1)
@@ -429,9 +420,9 @@ async def test_given_a_chat_with_one_uncached_tool_when_counting_sql_then_at_mos
         async with client_for(create_app(service=service, settings=settings)) as client:
             session_id = None
             if resume:
-                session_id = (await _chat(client, user, settings, "hello")).json()["session_id"]
+                session_id = (await post_chat(client, user, settings, "hello")).json()["session_id"]
             counting.counter.statements = 0
-            response = await _chat(client, user, settings, "weight trend?", session_id)
+            response = await post_chat(client, user, settings, "weight trend?", session_id)
     finally:
         await provider.aclose()
     assert response.status_code == 200 and response.json()["tool_trace"][0]["cached"] is False
@@ -456,7 +447,7 @@ async def test_given_an_unexpected_exception_with_a_secret_when_chatting_then_ge
     provider = ExplodingProvider()
     caplog.set_level(logging.DEBUG)
     async with client_for(build_app(db, settings, provider)) as client:
-        response = await _chat(client, user, settings, "How consistent am I?")
+        response = await post_chat(client, user, settings, "How consistent am I?")
     assert provider.calls == 1
     assert response.status_code == 500
     assert response.json() == {"detail": "Something went wrong. Please try again."}
@@ -473,7 +464,7 @@ async def test_given_a_session_expired_between_look_up_and_write_when_recording_
     user = await seed_user(db)
     fake.script([Reply("First.")])
     async with fake_provider_client(db, settings, fake) as client:
-        old = uuid.UUID((await _chat(client, user, settings, "hi")).json()["session_id"])
+        old = uuid.UUID((await post_chat(client, user, settings, "hi")).json()["session_id"])
     store = SessionStore(db, settings)
     state = await store.open(user, old)
     assert state == SessionState(old, "standard", state.history, is_new=False)

@@ -18,6 +18,8 @@ from coach_core.settings import Settings
 from coach_core.tools import default_tools
 from coach_core.tools.registry import ToolRegistry
 from tests.api_support import (
+    CHAT,
+    STREAM,
     auth_headers,
     build_app,
     client_for,
@@ -31,8 +33,6 @@ from tests.fakes import Call, FakeOpenAIServer, Reply
 
 pytestmark = pytest.mark.integration
 
-CHAT = "/api/v1/coach/chat"
-STREAM = "/api/v1/coach/chat/stream"
 TOOLS = (Call("get_weight_trend", {"days": 30}), Call("get_nutrition_summary", {"days": 14}))
 WRONG = ("Your weight fell from 82.4 to 80.9 kg over the month, and you're eating 2150 kcal with 140 g protein. "
          "Aim for seven hours of sleep and add one serving of vegetables.")

@@ -29,14 +29,19 @@ from coach_core.repositories import users
 from coach_core.schemas import WEEKDAYS, WeeklyPlan
 from coach_core.service import PlanGenerationError
 from coach_core.settings import Settings
-from tests.api_support import auth_headers, fetch_all, seed_user, written_rows
+from tests.api_support import (
+    INSIGHTS,
+    PLAN,
+    auth_headers,
+    fetch_all,
+    seed_user,
+    written_rows,
+)
 from tests.factories import tdee_output
 from tests.fakes import Call, FakeOpenAIServer, Reply
 
 pytestmark = pytest.mark.integration
 
-PLAN = "/api/v1/coach/plan"
-INSIGHTS = "/api/v1/coach/insights"
 PLAN_KEYS = {"plan", "disclaimers", "tool_trace", "confidence", "data_gaps", "tokens_used"}
 
 

@@ -17,20 +17,21 @@ import httpx
 import pytest
 from httpx_sse import aconnect_sse
 
-from coach_core.api import create_app
 from coach_core.db.connection import Database
 from coach_core.errors import RateLimitedError
 from coach_core.providers.factory import create_provider
 from coach_core.service import make_provider
 from coach_core.settings import Settings
 from tests.api_support import (
-    LiveServer,
+    CHAT,
+    PLAN,
+    STREAM,
     RecordingProvider,
     auth_headers,
     build_app,
-    build_service,
     client_for,
     fetch_all,
+    live_server,
     make_settings,
     seed_user,
     written_rows,
@@ -39,9 +40,6 @@ from tests.fakes import Call, Fail, FakeOpenAIServer, Reply
 
 pytestmark = pytest.mark.integration
 
-CHAT = "/api/v1/coach/chat"
-STREAM = "/api/v1/coach/chat/stream"
-PLAN = "/api/v1/coach/plan"
 NOTHING = {"sessions": 0, "tool_calls": 0, "violations": 0}
 
 
@@ -85,8 +83,7 @@ async def test_given_a_client_that_closes_the_stream_after_the_first_tokens_then
     user = await seed_user(db)
     fake.script([Reply(" ".join(f"Sentence {i}." for i in range(40)), chunk_delay=0.1, usage=(9_999, 9_999))])
     provider = RecordingProvider(create_provider(fake.settings(llm_max_retries=0)))
-    server = LiveServer(lambda d: create_app(service=build_service(d, settings, provider), settings=settings),
-                        database_url)
+    server = live_server(settings, database_url, provider)
     with server:
         async with httpx.AsyncClient(base_url=server.base_url, timeout=30) as client, aconnect_sse(
             client, "POST", STREAM, json={"message": "talk to me"}, headers=auth_headers(user, settings)

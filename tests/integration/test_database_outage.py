@@ -33,6 +33,7 @@ from coach_core.providers.base import LLMProvider
 from coach_core.service import make_provider
 from coach_core.settings import Settings
 from tests.api_support import (
+    API,
     RecordingProvider,
     auth_headers,
     build_app,
@@ -46,7 +47,6 @@ from tests.api_support import (
 pytestmark = pytest.mark.integration
 
 CLOSED_PORT_URL = "postgresql://postgres@127.0.0.1:1/none?connect_timeout=1"
-API = "/api/v1/coach"
 RETRY_AFTER = str(DependencyUnavailableError.retry_after_seconds)
 
 

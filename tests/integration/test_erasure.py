@@ -24,12 +24,19 @@ from coach_core.errors import DependencyUnavailableError
 from coach_core.guard import GuardRunner, ModerationGuard
 from coach_core.providers.openai import OpenAIModerator
 from coach_core.settings import Settings
-from tests.api_support import auth_headers, build_app, build_service, client_for, fetch_one, make_settings
+from tests.api_support import (
+    API,
+    auth_headers,
+    build_app,
+    build_service,
+    client_for,
+    fetch_one,
+    make_settings,
+)
 from tests.fakes.moderation_fake import SAFE, FakeModerationServer
 
 pytestmark = pytest.mark.integration
 
-BASE = "/api/v1/coach"
 REGION = "eu-west-1"
 ASK = {"message": "How is my weight trending?"}
 PROFILE = {"birth_date": "1990-05-01", "sex": "female", "height_cm": 168.0, "activity_level": "lightly_active",
@@ -73,10 +80,10 @@ def _account_exists(cognito: Any, pool_id: str, user: uuid.UUID) -> bool:
 
 async def _use_the_coach(client: httpx.AsyncClient, headers: dict[str, str]) -> None:
     """A profile, check-ins and one chat: rows in every table and cached tool results in Redis."""
-    assert (await client.put(f"{BASE}/profile", json=PROFILE, headers=headers)).status_code == 200
+    assert (await client.put(f"{API}/profile", json=PROFILE, headers=headers)).status_code == 200
     checkins = {"checkins": [{"date": f"2026-11-{d:02d}", "weight_kg": 70.0 - d / 10} for d in range(20, 29)]}
-    assert (await client.post(f"{BASE}/checkins", json=checkins, headers=headers)).status_code == 200
-    assert (await client.post(f"{BASE}/chat", json=ASK, headers=headers)).status_code == 200
+    assert (await client.post(f"{API}/checkins", json=checkins, headers=headers)).status_code == 200
+    assert (await client.post(f"{API}/chat", json=ASK, headers=headers)).status_code == 200
 
 
 async def _tool_keys(settings: Settings, user: uuid.UUID) -> list[bytes]:
@@ -113,7 +120,7 @@ def _moderation_guard(server: FakeModerationServer, settings: Settings, redis_ur
 @asynccontextmanager
 async def _guarded_client(db: Database, settings: Settings, guard: GuardRunner) -> AsyncIterator[httpx.AsyncClient]:
     try:
-        async with client_for(create_app(service=build_service(db, settings, guard=guard), settings=settings)) as c:
+        async with client_for(build_app(db, settings, guard=guard)) as c:
             yield c
     finally:
         await guard.aclose()
@@ -138,8 +145,8 @@ async def test_given_a_user_pool_when_erasing_then_the_sign_in_account_goes_with
     async with client_for(build_app(db, _settings_with(settings, cognito_user_pool_id=pool_id))) as client:
         await _use_the_coach(client, headers)
         assert await _tool_keys(settings, user)
-        erased = await client.delete(f"{BASE}/me", headers=headers)
-        again = await client.delete(f"{BASE}/me", headers=headers)
+        erased = await client.delete(f"{API}/me", headers=headers)
+        again = await client.delete(f"{API}/me", headers=headers)
     assert (erased.status_code, again.status_code) == (204, 204)
     assert not await _has_rows(db, user)
     assert await _tool_keys(settings, user) == []
@@ -159,7 +166,7 @@ async def test_given_a_pool_whose_usernames_are_not_the_sub_when_erasing_then_th
     headers = auth_headers(user, settings)
     async with client_for(build_app(db, _settings_with(settings, cognito_user_pool_id=pool_id))) as client:
         await _use_the_coach(client, headers)
-        assert (await client.delete(f"{BASE}/me", headers=headers)).status_code == 204
+        assert (await client.delete(f"{API}/me", headers=headers)).status_code == 204
     with pytest.raises(cognito.exceptions.UserNotFoundException):
         cognito.admin_get_user(UserPoolId=pool_id, Username="alice_01")
 
@@ -178,7 +185,7 @@ async def test_given_the_user_pool_failing_after_the_rows_are_deleted_then_503_a
     async with client_for(build_app(db, _settings_with(settings, cognito_user_pool_id=pool_id))) as client:
         await _use_the_coach(client, headers)
     async with client_for(build_app(db, broken)) as client:
-        failed = await client.delete(f"{BASE}/me", headers=headers)
+        failed = await client.delete(f"{API}/me", headers=headers)
     assert failed.status_code == 503
     assert failed.headers["retry-after"] == str(DependencyUnavailableError.retry_after_seconds)
     assert failed.json() == {"detail": DependencyUnavailableError.public_message}
@@ -186,7 +193,7 @@ async def test_given_the_user_pool_failing_after_the_rows_are_deleted_then_503_a
     assert _account_exists(cognito, pool_id, user)
 
     async with client_for(build_app(db, _settings_with(settings, cognito_user_pool_id=pool_id))) as client:
-        retried = await client.delete(f"{BASE}/me", headers=headers)
+        retried = await client.delete(f"{API}/me", headers=headers)
     assert retried.status_code == 204
     assert not _account_exists(cognito, pool_id, user)
 
@@ -206,7 +213,7 @@ async def test_given_redis_unreachable_during_erase_then_503_rows_deleted_accoun
     async with client_for(build_app(db, working)) as client:
         await _use_the_coach(client, headers)
     async with client_for(build_app(db, no_cache)) as client:
-        failed = await client.delete(f"{BASE}/me", headers=headers)
+        failed = await client.delete(f"{API}/me", headers=headers)
     assert failed.status_code == 503
     assert failed.headers["retry-after"] == str(DependencyUnavailableError.retry_after_seconds)
     assert not await _has_rows(db, user)
@@ -214,7 +221,7 @@ async def test_given_redis_unreachable_during_erase_then_503_rows_deleted_accoun
     assert _account_exists(cognito, pool_id, user)
 
     async with client_for(build_app(db, working)) as client:
-        assert (await client.delete(f"{BASE}/me", headers=headers)).status_code == 204
+        assert (await client.delete(f"{API}/me", headers=headers)).status_code == 204
     assert await _tool_keys(settings, user) == []
     assert not _account_exists(cognito, pool_id, user)
 
@@ -228,7 +235,7 @@ async def test_given_no_user_pool_configured_when_erasing_then_the_account_step_
     headers = auth_headers(user, settings)
     await _use_the_coach(offline_client, headers)
     with caplog.at_level(logging.INFO):
-        assert (await offline_client.delete(f"{BASE}/me", headers=headers)).status_code == 204
+        assert (await offline_client.delete(f"{API}/me", headers=headers)).status_code == 204
     assert not await _has_rows(db, user)
     messages = [r.getMessage() for r in caplog.records]
     assert any("no user pool configured (COGNITO_USER_POOL_ID)" in m for m in messages), messages
@@ -249,10 +256,10 @@ async def test_given_cached_guard_verdicts_when_erasing_then_the_users_verdicts_
     moderation.script([SAFE] * 4)  # input + output of one chat each
     async with _guarded_client(db, working, guard) as client:
         await _use_the_coach(client, auth_headers(user, settings))
-        assert (await client.post(f"{BASE}/chat", json=ASK, headers=auth_headers(other, settings))).status_code == 200
+        assert (await client.post(f"{API}/chat", json=ASK, headers=auth_headers(other, settings))).status_code == 200
         assert len(moderation.requests) == 4
         assert await _guard_key_exists(settings, guard, user) and await _guard_key_exists(settings, guard, other)
-        assert (await client.delete(f"{BASE}/me", headers=auth_headers(user, settings))).status_code == 204
+        assert (await client.delete(f"{API}/me", headers=auth_headers(user, settings))).status_code == 204
     assert not await _guard_key_exists(settings, guard, user)
     assert await _guard_key_exists(settings, guard, other)
     assert not await _has_rows(db, user) and not _account_exists(cognito, pool_id, user)
@@ -271,13 +278,13 @@ async def test_given_verdicts_cached_by_a_guarded_function_when_a_function_witho
     moderation.script([SAFE] * 4)
     async with _guarded_client(db, working, guard) as client:
         await _use_the_coach(client, auth_headers(user, settings))
-        assert (await client.post(f"{BASE}/chat", json=ASK, headers=auth_headers(other, settings))).status_code == 200
+        assert (await client.post(f"{API}/chat", json=ASK, headers=auth_headers(other, settings))).status_code == 200
     assert await _guard_key_exists(settings, guard, user) and await _guard_key_exists(settings, guard, other)
 
     data_function = build_service(db, working)
     assert data_function.guard is None
     async with client_for(create_app(service=data_function, settings=working)) as client:
-        assert (await client.delete(f"{BASE}/me", headers=auth_headers(user, settings))).status_code == 204
+        assert (await client.delete(f"{API}/me", headers=auth_headers(user, settings))).status_code == 204
     assert not await _guard_key_exists(settings, guard, user)
     assert await _guard_key_exists(settings, guard, other)
     assert not await _has_rows(db, user) and not _account_exists(cognito, pool_id, user)
@@ -301,7 +308,7 @@ async def test_given_the_guard_cache_unreachable_during_erase_then_503_rows_dele
     assert await _guard_key_exists(settings, guard, user)
 
     async with _guarded_client(db, working, _moderation_guard(moderation, settings, "redis://127.0.0.1:1/0")) as c:
-        failed = await c.delete(f"{BASE}/me", headers=headers)
+        failed = await c.delete(f"{API}/me", headers=headers)
     assert failed.status_code == 503
     assert failed.headers["retry-after"] == str(DependencyUnavailableError.retry_after_seconds)
     assert failed.json() == {"detail": DependencyUnavailableError.public_message}
@@ -311,6 +318,6 @@ async def test_given_the_guard_cache_unreachable_during_erase_then_503_rows_dele
 
     retry_guard = _moderation_guard(moderation, settings, settings.redis_url)
     async with _guarded_client(db, working, retry_guard) as client:
-        assert (await client.delete(f"{BASE}/me", headers=headers)).status_code == 204
+        assert (await client.delete(f"{API}/me", headers=headers)).status_code == 204
     assert not await _guard_key_exists(settings, retry_guard, user)
     assert not _account_exists(cognito, pool_id, user)

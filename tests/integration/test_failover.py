@@ -38,7 +38,21 @@ from coach_core.providers.fallback import FallbackProvider
 from coach_core.providers.model_config import model_config
 from coach_core.service import make_provider
 from coach_core.settings import Settings, load_settings
-from tests.api_support import auth_headers, build_app, client_for, fetch_all, parse_sse_records, seed_user, written_rows
+from tests.api_support import (
+    CHAT,
+    INSIGHTS,
+    PLAN,
+    USAGE,
+    auth_headers,
+    build_app,
+    client_for,
+    fetch_all,
+    post_chat,
+    post_stream,
+    seed_user,
+    token_text,
+    written_rows,
+)
 from tests.fakes import (
     Call,
     Fail,
@@ -53,9 +67,6 @@ from tests.fakes import (
 
 pytestmark = pytest.mark.integration
 
-CHAT = "/api/v1/coach/chat"
-STREAM = "/api/v1/coach/chat/stream"
-USAGE = "/api/v1/coach/me/usage"
 NOTHING = {"sessions": 0, "tool_calls": 0, "violations": 0}
 OUTAGE = [Fail(500), Fail(500)]  # one request and the SDK's one retry (LLM_MAX_RETRIES=1)
 NO_RETRY = {"x-should-retry": "false"}
@@ -104,22 +115,6 @@ async def client(
         yield c
 
 
-async def _chat(client: httpx.AsyncClient, user: uuid.UUID, settings: Settings, message: str) -> httpx.Response:
-    return await client.post(CHAT, json={"message": message}, headers=auth_headers(user, settings))
-
-
-async def _stream(
-    client: httpx.AsyncClient, user: uuid.UUID, settings: Settings, message: str
-) -> tuple[httpx.Response, list[dict[str, Any]]]:
-    response = await client.post(STREAM, json={"message": message}, headers=auth_headers(user, settings))
-    events, _ = parse_sse_records(response.text) if response.status_code == 200 else ([], [])
-    return response, events
-
-
-def _text(events: list[dict[str, Any]]) -> str:
-    return "".join(e["data"]["content"] for e in events if e["type"] == "token")
-
-
 async def _provider_usage(db: Database, user: uuid.UUID) -> dict[str, tuple[int, int, int]]:
     rows = await fetch_all(db, "SELECT provider, requests, input_tokens, output_tokens FROM ai_usage_provider_daily "
                                "WHERE user_id = %s", (user,))
@@ -137,7 +132,7 @@ async def test_given_a_primary_500_when_chatting_then_the_fallback_answers_and_t
     primary.script(OUTAGE)
     secondary.script([Reply("You're down 1.9 kg in 20 days.", usage=(40, 9))])
 
-    response = await _chat(client, user, settings, "How is my weight going?")
+    response = await post_chat(client, user, settings, "How is my weight going?")
 
     assert response.status_code == 200
     assert response.headers["x-coach-provider"] == "anthropic"
@@ -164,7 +159,7 @@ async def test_given_a_round_failed_over_then_the_primary_back_when_chatting_the
     primary.script([*OUTAGE, Reply("Steady at about 0.7 kg a week.", usage=(100, 20))])
     secondary.script([Reply(calls=(Call("get_weight_trend", {"days": 30}),), usage=(80, 10))])
 
-    response = await _chat(client, user, settings, "How is my weight trending?")
+    response = await post_chat(client, user, settings, "How is my weight trending?")
 
     assert response.status_code == 200
     body = response.json()
@@ -202,11 +197,11 @@ async def test_given_a_primary_500_when_streaming_then_the_fallback_streams_and_
     secondary.script([Reply("Let me check. ", calls=(Call("get_weight_trend", {"days": 30}),)),
                       Reply("You're losing about 0.7 kg a week.")])
 
-    response, events = await _stream(client, user, settings, "How is my weight?")
+    response, events, _ = await post_stream(client, user, settings, "How is my weight?")
 
     assert response.status_code == 200 and response.headers["x-coach-provider"] == "anthropic"
     assert [e["type"] for e in events if e["type"] != "token"] == ["tool_start", "tool_end", "done"]
-    assert _text(events) == "Let me check. You're losing about 0.7 kg a week."
+    assert token_text(events) == "Let me check. You're losing about 0.7 kg a week."
     assert events[-1]["data"]["provider"] == "anthropic"
     assert all(r.streamed for r in secondary.requests) and len(primary.requests) == 4
     rows = await fetch_all(db, "SELECT provider FROM ai_tool_call_log WHERE user_id = %s", (user,))
@@ -223,9 +218,9 @@ async def test_given_a_primary_stream_that_errors_before_any_token_when_streamin
     user = await seed_user(db)
     primary.script([StreamFail("server_error")])
     secondary.script([Reply("All good from the fallback.")])
-    response, events = await _stream(client, user, settings, "Tell me something")
+    response, events, _ = await post_stream(client, user, settings, "Tell me something")
     assert [e["type"] for e in events if e["type"] != "token"] == ["done"]
-    assert (_text(events), events[-1]["data"]["provider"]) == ("All good from the fallback.", "anthropic")
+    assert (token_text(events), events[-1]["data"]["provider"]) == ("All good from the fallback.", "anthropic")
     assert response.status_code == 200 and len(primary.requests) == 1
     assert response.headers["x-coach-provider"] == "anthropic"
 
@@ -242,7 +237,7 @@ async def test_given_a_primary_500_when_planning_then_the_fallback_builds_the_pl
     plan = json.loads(offline_plan_json(None))
     secondary.script([Reply(calls=(Call("calculate_tdee", {}),), usage=(300, 20)),
                       Reply(calls=(Call(JSON_ANSWER_TOOL, plan),), usage=(500, 400))])
-    response = await client.post("/api/v1/coach/plan", headers=auth_headers(user, settings))
+    response = await client.post(PLAN, headers=auth_headers(user, settings))
     assert response.status_code == 200, response.text
     assert response.headers["x-coach-provider"] == "anthropic"
     assert response.json()["plan"]["title"] == plan["title"] and len(response.json()["plan"]["days"]) == 7
@@ -282,12 +277,12 @@ async def test_given_a_primary_that_answers_nonsense_when_chatting_then_the_fall
     fakes[second].script([Reply("Steady progress.", usage=(30, 4))])
     async with app_client(db, settings, make_provider(_settings_with_primary(first, primary, secondary))) as client:
         if route == "chat":
-            response = await _chat(client, user, settings, "How am I doing?")
+            response = await post_chat(client, user, settings, "How am I doing?")
             assert response.status_code == 200, response.text
             assert (response.json()["message"], response.json()["provider"]) == ("Steady progress.", second)
         else:
-            response, events = await _stream(client, user, settings, "How am I doing?")
-            assert _text(events) == "Steady progress." and events[-1]["data"]["provider"] == second
+            response, events, _ = await post_stream(client, user, settings, "How am I doing?")
+            assert token_text(events) == "Steady progress." and events[-1]["data"]["provider"] == second
     assert len(fakes[first].requests) == 1 and len(fakes[second].requests) == 1
     assert await _provider_usage(db, user) == {second: (1, 30, 4)}
 
@@ -304,7 +299,7 @@ async def test_given_a_primary_stream_that_turns_to_nonsense_after_a_token_when_
     fakes[first].script([Malformed("unknown-part-type")])
     fakes["anthropic" if first == "openai" else "openai"].script([])
     async with app_client(db, settings, make_provider(_settings_with_primary(first, primary, secondary))) as client:
-        _, events = await _stream(client, user, settings, "How am I doing?")
+        _, events, _ = await post_stream(client, user, settings, "How am I doing?")
     assert events[-1]["type"] == "error" and [e["type"] for e in events].count("error") == 1
     assert primary.unexpected == secondary.unexpected == 0 and len(primary.requests + secondary.requests) == 1
     assert await written_rows(db, user) == NOTHING
@@ -321,10 +316,10 @@ async def test_given_only_anthropic_answering_a_text_block_without_text_when_cha
     provider = make_provider(secondary.settings(llm_max_retries=0))
     async with app_client(db, settings, provider) as client:
         if route == "chat":
-            response = await _chat(client, user, settings, "How am I doing?")
+            response = await post_chat(client, user, settings, "How am I doing?")
             assert response.status_code == 502 and response.json() == {"detail": ProviderError.public_message}
         else:
-            response, events = await _stream(client, user, settings, "How am I doing?")
+            response, events, _ = await post_stream(client, user, settings, "How am I doing?")
             assert [e["type"] for e in events] == ["error"]
     assert response.headers["x-coach-provider"] == "anthropic"
     assert await written_rows(db, user) == NOTHING
@@ -342,12 +337,12 @@ async def test_given_a_primary_stream_cut_after_tokens_when_streaming_then_one_e
     primary.script([Reply("You are on track. Keep going with the plan. More later", cut_after=6)])
     secondary.script([])
 
-    response, events = await _stream(client, user, settings, "Tell me something")
+    response, events, _ = await post_stream(client, user, settings, "Tell me something")
 
     assert response.status_code == 200
     types = [e["type"] for e in events]
     assert types[-1] == "error" and types.count("error") == 1 and "done" not in types
-    assert set(types[:-1]) == {"token"} and _text(events)  # the tokens already sent stay sent
+    assert set(types[:-1]) == {"token"} and token_text(events)  # the tokens already sent stay sent
     assert secondary.requests == []  # no half answer glued to another model's
     assert await written_rows(db, user) == NOTHING
     # The cut call is billed (estimated: the prompt and the words received) to the provider
@@ -365,7 +360,7 @@ async def test_given_a_primary_that_refuses_the_request_when_chatting_then_no_fa
     primary.script([Fail(status, message="key sk-openai-test is invalid")])
     secondary.script([])
 
-    response = await _chat(client, user, settings, "How am I doing?")
+    response = await post_chat(client, user, settings, "How am I doing?")
 
     assert response.status_code == 502
     assert response.json() == {"detail": ProviderError.public_message}
@@ -382,7 +377,7 @@ async def test_given_a_401_from_the_primary_when_streaming_then_one_error_event_
     user = await seed_user(db)
     primary.script([Fail(401)])
     secondary.script([])
-    response, events = await _stream(client, user, settings, "How am I doing?")
+    response, events, _ = await post_stream(client, user, settings, "How am I doing?")
     assert [e["type"] for e in events] == ["error"]
     assert response.headers["x-coach-provider"] == "openai"
     assert secondary.requests == [] and await written_rows(db, user) == NOTHING
@@ -395,7 +390,7 @@ async def test_given_both_providers_down_when_chatting_then_the_generic_error_an
     user = await seed_user(db)
     primary.script(OUTAGE)
     secondary.script([Fail(529), Fail(529)])
-    response = await _chat(client, user, settings, "How am I doing?")
+    response = await post_chat(client, user, settings, "How am I doing?")
     assert response.status_code == 502 and response.json() == {"detail": ProviderError.public_message}
     assert response.headers["x-coach-provider"] == "anthropic"  # the last provider called
     assert await written_rows(db, user) == NOTHING
@@ -430,24 +425,24 @@ async def test_given_repeated_primary_failures_when_the_breaker_opens_then_no_pr
         primary.script([Fail(500, headers=NO_RETRY), Fail(503, headers=NO_RETRY)])
         secondary.script([Reply("First."), Reply("Second.")])
         for _ in range(2):
-            assert (await _chat(client, user, settings, "hi")).json()["provider"] == "anthropic"
+            assert (await post_chat(client, user, settings, "hi")).json()["provider"] == "anthropic"
         assert provider.breakers["openai"].state is BreakerState.OPEN
 
         primary.script([])  # records any request the open breaker should have prevented
         secondary.script([Reply("Third."), Reply("Streamed fourth.")])
-        third = await _chat(client, user, settings, "hi")
+        third = await post_chat(client, user, settings, "hi")
         assert (third.json()["message"], third.headers["x-coach-provider"]) == ("Third.", "anthropic")
-        streamed, events = await _stream(client, user, settings, "hi")
+        streamed, events, _ = await post_stream(client, user, settings, "hi")
         assert streamed.headers["x-coach-provider"] == "anthropic"  # the breaker-aware expectation
-        assert (_text(events), events[-1]["data"]["provider"]) == ("Streamed fourth.", "anthropic")
-        insights = await client.get("/api/v1/coach/insights", headers=auth_headers(user, settings))
+        assert (token_text(events), events[-1]["data"]["provider"]) == ("Streamed fourth.", "anthropic")
+        insights = await client.get(INSIGHTS, headers=auth_headers(user, settings))
         assert insights.headers["x-coach-provider"] == "anthropic"
         assert primary.requests == []
 
         clock.now += policy.cooldown_seconds
         primary.script([Reply("Back on the primary.")])
         secondary.script([])
-        probe = await _chat(client, user, settings, "hi")
+        probe = await post_chat(client, user, settings, "hi")
         assert (probe.json()["provider"], probe.headers["x-coach-provider"]) == ("openai", "openai")
         assert len(primary.requests) == 1 and secondary.requests == []
         assert provider.breakers["openai"].state is BreakerState.CLOSED

@@ -23,6 +23,11 @@ from coach_core.service import limits as service_limits
 from coach_core.service import make_provider
 from coach_core.settings import Settings
 from tests.api_support import (
+    CHAT,
+    INSIGHTS,
+    PLAN,
+    STREAM,
+    USAGE,
     auth_headers,
     build_app,
     client_for,
@@ -35,11 +40,6 @@ from tests.fakes import FakeOpenAIServer, Reply
 
 pytestmark = pytest.mark.integration
 
-CHAT = "/api/v1/coach/chat"
-STREAM = "/api/v1/coach/chat/stream"
-PLAN = "/api/v1/coach/plan"
-INSIGHTS = "/api/v1/coach/insights"
-USAGE = "/api/v1/coach/me/usage"
 CLOSED_REDIS = "redis://127.0.0.1:1/0"  # nothing listens on port 1
 
 
@@ -187,10 +187,8 @@ async def test_given_a_premium_user_when_reading_usage_then_their_tier_limits_an
 
 
 def guarded_coach(db: Database, settings: Settings, fake: FakeOpenAIServer, moderation: Any) -> Any:
-    from coach_core.api import create_app
     from coach_core.guard import GuardRunner, ModerationGuard
     from coach_core.providers.openai import OpenAIModerator
-    from tests.api_support import build_service
 
     @asynccontextmanager
     async def running() -> AsyncIterator[httpx.AsyncClient]:
@@ -198,8 +196,7 @@ def guarded_coach(db: Database, settings: Settings, fake: FakeOpenAIServer, mode
         moderator = OpenAIModerator(api_key="test-key-not-secret", base_url=moderation.base_url, timeout=5)
         guard = GuardRunner(ModerationGuard(moderator), timeout_seconds=1.5)
         try:
-            app = create_app(service=build_service(db, settings, provider, guard=guard), settings=settings)
-            async with client_for(app) as client:
+            async with client_for(build_app(db, settings, provider, guard=guard)) as client:
                 yield client
         finally:
             await provider.aclose()

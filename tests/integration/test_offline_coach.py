@@ -20,17 +20,16 @@ from coach_core.models import CheckIn, Goal, NutritionLog, Profile, utctoday
 from coach_core.providers.offline_intents import GREETING, OFF_TOPIC
 from coach_core.repositories import users
 from coach_core.settings import Settings
-from tests.api_support import auth_headers, parse_sse_records, seed_user, session_row
+from tests.api_support import post_chat, post_stream, seed_user, session_row
 
 pytestmark = pytest.mark.integration
 
-CHAT = "/api/v1/coach/chat"
-STREAM = "/api/v1/coach/chat/stream"
 SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
 
 
 async def _chat(client: httpx.AsyncClient, user: uuid.UUID, settings: Settings, message: str) -> dict[str, Any]:
-    response = await client.post(CHAT, json={"message": message}, headers=auth_headers(user, settings))
+    """`post_chat`, answered by the offline model."""
+    response = await post_chat(client, user, settings, message)
     assert response.status_code == 200, response.text
     assert response.headers["x-coach-provider"] == "offline"
     body: dict[str, Any] = response.json()
@@ -38,9 +37,9 @@ async def _chat(client: httpx.AsyncClient, user: uuid.UUID, settings: Settings, 
 
 
 async def _stream(client: httpx.AsyncClient, user: uuid.UUID, settings: Settings, message: str) -> list[dict[str, Any]]:
-    response = await client.post(STREAM, json={"message": message}, headers=auth_headers(user, settings))
+    """`post_stream`'s events, ending in `done`."""
+    response, events, _ = await post_stream(client, user, settings, message)
     assert response.status_code == 200, response.text
-    events, _ = parse_sse_records(response.text)
     assert events[-1]["type"] == "done", events[-1]
     return events
 

@@ -15,14 +15,13 @@ from typing import Any
 import httpx
 import pytest
 
-from coach_core.api import create_app
 from coach_core.db.connection import Database
 from coach_core.guard import GuardRunner, LLMGuard, ModerationGuard
 from coach_core.prompts.disclaimer_templates import SUPPORT_RESOURCES_MESSAGE
 from coach_core.providers.openai import OpenAIModerator
 from coach_core.service import make_provider
 from coach_core.settings import Settings
-from tests.api_support import auth_headers, build_service, client_for, fetch_all, parse_sse_records, seed_user
+from tests.api_support import build_app, client_for, fetch_all, post_chat, post_stream, seed_user, token_text
 from tests.fakes import Fail, FakeOpenAIServer, Reply
 from tests.fakes.moderation_fake import CRISIS, SAFE, FakeModerationServer, Scores
 
@@ -53,7 +52,7 @@ def chat_requests(fake: FakeOpenAIServer) -> int:
 class GuardedApp:
     def __init__(self, db: Database, settings: Settings, fake: FakeOpenAIServer, guard: GuardRunner) -> None:
         self.provider = make_provider(fake.settings(llm_max_retries=0))
-        self.app = create_app(service=build_service(db, settings, self.provider, guard=guard), settings=settings)
+        self.app = build_app(db, settings, self.provider, guard=guard)
         self.guard = guard
 
     async def __aenter__(self) -> httpx.AsyncClient:
@@ -64,17 +63,6 @@ class GuardedApp:
         await self.client.__aexit__(*exc)
         await self.provider.aclose()
         await self.guard.aclose()
-
-
-async def _chat(client: httpx.AsyncClient, user: uuid.UUID, settings: Settings, message: str = INNOCENT) -> Any:
-    return (await client.post("/api/v1/coach/chat", json={"message": message}, headers=auth_headers(user, settings)))
-
-
-async def _stream(client: httpx.AsyncClient, user: uuid.UUID, settings: Settings) -> list[dict[str, Any]]:
-    response = await client.post("/api/v1/coach/chat/stream", json={"message": INNOCENT},
-                                 headers=auth_headers(user, settings))
-    events, _ = parse_sse_records(response.text)
-    return events
 
 
 async def _guard_rows(db: Database, user: uuid.UUID) -> list[dict[str, Any]]:
@@ -92,7 +80,7 @@ async def test_given_a_crisis_only_the_guard_sees_when_chatting_then_flagged_and
     moderation.script([CRISIS])
     fake.script([Reply(ANSWER)])
     async with GuardedApp(db, settings, fake, moderation_guard(moderation, settings)) as client:
-        body = (await _chat(client, user, settings)).json()
+        body = (await post_chat(client, user, settings, INNOCENT)).json()
     assert body["message"] == SUPPORT_RESOURCES_MESSAGE and body["finish_reason"] == "safety"
     assert chat_requests(fake) == 0
     [row] = await _guard_rows(db, user)
@@ -110,9 +98,9 @@ async def test_given_a_slow_guard_when_streaming_then_the_provider_starts_and_is
     moderation.script([Scores(scores=CRISIS.scores, delay=0.8)])
     fake.script([Reply(ANSWER, chunk_delay=0.01)])
     async with GuardedApp(db, settings, fake, moderation_guard(moderation, settings)) as client:
-        events = await _stream(client, user, settings)
+        _, events, _ = await post_stream(client, user, settings, INNOCENT)
     assert chat_requests(fake) == 1  # the provider call had started
-    tokens = "".join(e["data"]["content"] for e in events if e["type"] == "token")
+    tokens = token_text(events)
     assert tokens == SUPPORT_RESOURCES_MESSAGE and "yogurt" not in json.dumps(events)
     assert [e["type"] for e in events][-1] == "done"
 
@@ -137,7 +125,7 @@ async def test_given_a_failing_guard_when_chatting_then_the_rules_verdict_stands
     moderation.script([failure])
     fake.script([Reply(ANSWER)])
     async with GuardedApp(db, settings, fake, moderation_guard(moderation, settings)) as client:
-        body = (await _chat(client, user, settings)).json()
+        body = (await post_chat(client, user, settings, INNOCENT)).json()
     assert body["message"] == ANSWER and body["finish_reason"] == "stop"
     assert "GuardVerdict_unavailable" in emitted and "GuardVerdict_safe" not in emitted
     assert await _guard_rows(db, user) == []
@@ -150,7 +138,7 @@ async def test_given_a_crisis_answer_only_the_guard_sees_when_buffered_then_it_i
     moderation.script([SAFE, CRISIS])  # input, then output
     fake.script([Reply(ANSWER)])
     async with GuardedApp(db, settings, fake, moderation_guard(moderation, settings)) as client:
-        body = (await _chat(client, user, settings)).json()
+        body = (await post_chat(client, user, settings, INNOCENT)).json()
     assert body["message"] == SUPPORT_RESOURCES_MESSAGE and body["finish_reason"] == "safety"
     [row] = await _guard_rows(db, user)
     assert (row["direction"], row["action_taken"]) == ("output", "block")
@@ -166,8 +154,8 @@ async def test_given_a_crisis_answer_only_the_guard_sees_when_streaming_then_the
     moderation.script([SAFE, CRISIS])
     fake.script([Reply("First, some context. " + ANSWER)])
     async with GuardedApp(db, settings, fake, moderation_guard(moderation, settings)) as client:
-        events = await _stream(client, user, settings)
-    sent = "".join(e["data"]["content"] for e in events if e["type"] == "token")
+        _, events, _ = await post_stream(client, user, settings, INNOCENT)
+    sent = token_text(events)
     assert sent.startswith("First, some context.") and "yogurt" not in sent
     assert sent.endswith(SUPPORT_RESOURCES_MESSAGE) and events[-1]["type"] == "done"
     history = (await fetch_all(db, "SELECT history FROM ai_session WHERE user_id = %s", (user,)))[0]["history"]
@@ -182,7 +170,7 @@ async def test_given_the_same_message_twice_when_chatting_then_the_second_verdic
     fake.script([Reply(ANSWER), Reply(ANSWER)])
     async with GuardedApp(db, settings, fake, moderation_guard(moderation, settings, cache=60)) as client:
         for _ in range(2):
-            assert (await _chat(client, user, settings)).status_code == 200
+            assert (await post_chat(client, user, settings, INNOCENT)).status_code == 200
     assert len(moderation.requests) == 2 and moderation.unexpected == 0
 
 
@@ -210,7 +198,7 @@ async def test_given_the_llm_guard_when_it_answers_crisis_then_flagged_and_its_t
     classifier.script([Reply(VERDICT, usage=(40, 9))])
     fake.script([Reply(ANSWER)])
     async with GuardedApp(db, settings, fake, llm_guard(classifier, settings)) as client:
-        body = (await _chat(client, user, settings)).json()
+        body = (await post_chat(client, user, settings, INNOCENT)).json()
     assert body["message"] == SUPPORT_RESOURCES_MESSAGE and body["tokens_used"] == 49
     request = classifier.requests[0].body
     assert request["response_format"] == {"type": "json_object"} and "tools" not in request
@@ -226,7 +214,7 @@ async def test_given_the_llm_guard_answering_nonsense_when_chatting_then_unavail
     classifier.script([Reply("I think it's probably fine?"), Reply('{"verdict": "maybe"}')])
     fake.script([Reply(ANSWER)])
     async with GuardedApp(db, settings, fake, llm_guard(classifier, settings)) as client:
-        body = (await _chat(client, user, settings)).json()
+        body = (await post_chat(client, user, settings, INNOCENT)).json()
     assert body["message"] == ANSWER
     [usage] = await fetch_all(db, "SELECT input_tokens, output_tokens, guard_tokens FROM ai_usage_daily "
                                   "WHERE user_id = %s", (user,))
@@ -283,7 +271,7 @@ async def test_given_two_users_sending_the_same_text_then_each_has_their_own_cac
     guard = moderation_guard(moderation, settings, cache=60)
     async with GuardedApp(db, settings, fake, guard) as client:
         for user in (first, second, first, second):
-            assert (await _chat(client, user, settings)).status_code == 200
+            assert (await post_chat(client, user, settings, INNOCENT)).status_code == 200
         assert len(moderation.requests) == 4  # input + output, once per user
         store = aioredis.from_url(redis_url)
         try:
@@ -291,7 +279,7 @@ async def test_given_two_users_sending_the_same_text_then_each_has_their_own_cac
         finally:
             await store.aclose()
         await guard.forget_user(first)
-        assert (await _chat(client, first, settings)).status_code == 200
+        assert (await post_chat(client, first, settings, INNOCENT)).status_code == 200
         assert len(moderation.requests) == 6  # judged afresh after the erase
     digests = {hashlib.sha256(f"{d}\x1f{t}".encode()).hexdigest() for d, t in (("input", INNOCENT),
                                                                                 ("output", ANSWER))}
@@ -312,7 +300,7 @@ async def test_given_a_slow_buffered_answer_when_the_guard_flags_the_message_the
     fake.script([Reply(ANSWER, delay=4.0, usage=(9_999, 9_999))])
     async with GuardedApp(db, settings, fake, moderation_guard(moderation, settings)) as client:
         started = time.monotonic()
-        body = (await _chat(client, user, settings)).json()
+        body = (await post_chat(client, user, settings, INNOCENT)).json()
         elapsed = time.monotonic() - started
     assert body["message"] == SUPPORT_RESOURCES_MESSAGE and body["finish_reason"] == "safety"
     assert chat_requests(fake) == 1 and elapsed < 2.0, elapsed
@@ -332,8 +320,8 @@ async def test_given_a_slow_first_token_when_the_guard_flags_the_streamed_messag
     fake.script([Reply(ANSWER, delay=4.0)])
     async with GuardedApp(db, settings, fake, moderation_guard(moderation, settings)) as client:
         started = time.monotonic()
-        events = await _stream(client, user, settings)
+        _, events, _ = await post_stream(client, user, settings, INNOCENT)
         elapsed = time.monotonic() - started
-    tokens = "".join(e["data"]["content"] for e in events if e["type"] == "token")
+    tokens = token_text(events)
     assert tokens == SUPPORT_RESOURCES_MESSAGE and events[-1]["type"] == "done"
     assert elapsed < 2.0, elapsed

@@ -19,12 +19,19 @@ from coach_core.errors import RateLimitedError
 from coach_core.service import make_provider
 from coach_core.service.limits import Limits
 from coach_core.settings import Settings
-from tests.api_support import auth_headers, build_app, client_for, make_settings, parse_sse_records, seed_user
+from tests.api_support import (
+    STREAM,
+    auth_headers,
+    build_app,
+    client_for,
+    make_settings,
+    parse_sse_records,
+    seed_user,
+)
 from tests.fakes import FakeOpenAIServer, Reply
 
 pytestmark = pytest.mark.integration
 
-STREAM = "/api/v1/coach/chat/stream"
 CLOSED_REDIS = "redis://127.0.0.1:1/0"
 SLOW = Reply("One. Two. Three. Four.", chunk_delay=0.15)  # about a second per stream
 

@@ -8,13 +8,16 @@ import pytest
 
 from coach_core.db.connection import Database
 from coach_core.settings import Settings
-from tests.api_support import auth_headers, seed_user
+from tests.api_support import (
+    CHAT,
+    auth_headers,
+    seed_user,
+)
 from tests.fakes import FakeOpenAIServer, Reply
 from tests.tracing_support import all_text, by_operation, collect_spans
 
 pytestmark = pytest.mark.integration
 
-CHAT = "/api/v1/coach/chat"
 
 
 async def test_given_crisis_input_when_chatting_then_the_turn_span_says_the_rules_decided_and_no_model_ran(
