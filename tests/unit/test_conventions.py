@@ -158,19 +158,44 @@ def test_rule4_every_policy_runs_in_the_engines_severity_order() -> None:
     names = [p.name for p in engine.policies]
     assert tuple(names) == POLICY_ORDER
     assert set(_policy_classes()) == set(names), "a policy class exists that the engine does not run"
-    ranks = [SEVERITY_RANK[p.severity] for p in engine.policies]
-    assert ranks == sorted(ranks)
     assert {p.name: p.severity for p in engine.policies} == EXPECTED_SEVERITY
+    by_severity = sorted(EXPECTED_SEVERITY, key=lambda name: SEVERITY_RANK[EXPECTED_SEVERITY[name]])
+    assert tuple(by_severity) == POLICY_ORDER and len(set(EXPECTED_SEVERITY.values())) == len(POLICY_ORDER)
+
+
+TEMPLATE_CASES = [  # (model output, replacement message key, disclaimer keys): every key a policy names
+    ("I want to kill myself", "support_resources", ()),
+    ("eat 500 calories a day", "calorie_minimum", ("calorie_minimum",)),
+    ("eat 1,000 kcal a day", None, ("calorie_minimum",)),
+    ("lose 3 kg a week", None, ("weight_loss_rate",)),
+    ("Stop taking metformin before your runs.", None, ("medical",)),
+]
+MIN_COPIED_TEXT = 40
+"""A string this long inside a template's text, anywhere else in the package, is a copy of it."""
 
 
 def test_rule4_policy_disclaimers_and_messages_are_templates() -> None:
-    """Disclaimers and replacement messages come from prompts/disclaimer_templates.py."""
+    """Disclaimers and replacement messages come from prompts/disclaimer_templates.py: each policy
+    names a template by key and the engine returns exactly that template's text (the cases reach
+    every safety message), and no other module of the package spells a template's words."""
     from coach_core.policies.engine import SafetyPolicyEngine
     from coach_core.prompts.disclaimer_templates import DISCLAIMERS, SAFETY_MESSAGES
 
     engine = SafetyPolicyEngine()
-    for text in ("I want to kill myself", "eat 500 calories a day", "lose 3 kg a week", "I take insulin",
-                 "eat 1,000 kcal a day"):
+    for text, message_key, keys in TEMPLATE_CASES:
         result = engine.check_output(text)
-        assert set(result.disclaimers) <= set(DISCLAIMERS.values())
-        assert result.replacement_message is None or result.replacement_message in SAFETY_MESSAGES.values()
+        assert (result.replacement_key, result.disclaimer_keys) == (message_key, keys), text
+        assert result.replacement_message == (SAFETY_MESSAGES[message_key] if message_key else None)
+        assert result.disclaimers == tuple(DISCLAIMERS[k] for k in keys)
+    assert {key for _, key, _ in TEMPLATE_CASES} - {None} == set(SAFETY_MESSAGES)
+    templates = [*DISCLAIMERS.values(), *SAFETY_MESSAGES.values()]
+    home = PACKAGE / "prompts" / "disclaimer_templates.py"
+    copies = [
+        f"{path.relative_to(PACKAGE)}:{node.lineno}"
+        for path in PACKAGE.rglob("*.py")
+        if path != home
+        for node in ast.walk(ast.parse(path.read_text()))
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and len(node.value) >= MIN_COPIED_TEXT
+        and any(node.value in template for template in templates)
+    ]
+    assert copies == [], "template text outside prompts/disclaimer_templates.py:\n" + "\n".join(copies)

@@ -13,7 +13,6 @@ from coach_core.policies.calorie_minimum import CalorieMinimumPolicy
 from coach_core.policies.crisis import CrisisPolicy
 from coach_core.policies.learned import load_model
 from coach_core.policies.medical import MedicalPolicy
-from coach_core.policies.types import SEVERITY_RANK
 from coach_core.policies.weight_loss_rate import WeightLossRatePolicy
 from coach_core.prompts.disclaimer_templates import (
     CALORIE_BLOCK_MESSAGE,
@@ -24,15 +23,6 @@ from coach_core.prompts.disclaimer_templates import (
 
 ENGINE = get_engine()
 MODEL_RULE = load_model().rule_id
-
-def test_policy_order_is_severity_order() -> None:
-    """GIVEN the default engine WHEN listing its policies THEN they run most severe first."""
-    assert POLICY_ORDER == ("crisis", "calorie_minimum", "weight_loss_rate", "medical")
-    assert tuple(p.name for p in ENGINE.policies) == POLICY_ORDER
-    ranks = [SEVERITY_RANK[p.severity] for p in ENGINE.policies]
-    assert ranks == sorted(ranks) and len(set(ranks)) == len(ranks)
-    assert [p.severity for p in ENGINE.policies] == ["critical", "high", "medium", "low"]
-
 
 def test_engine_sorts_custom_policy_lists_by_severity() -> None:
     """GIVEN policies in the wrong order WHEN building an engine THEN it still runs them by severity."""
