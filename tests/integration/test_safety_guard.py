@@ -16,7 +16,7 @@ import httpx
 import pytest
 
 from coach_core.db.connection import Database
-from coach_core.guard import GuardRunner, LLMGuard, ModerationGuard
+from coach_core.guard import GuardRunner, GuardVerdict, LLMGuard, ModerationGuard
 from coach_core.prompts.disclaimer_templates import SUPPORT_RESOURCES_MESSAGE
 from coach_core.providers.openai import OpenAIModerator
 from coach_core.service import make_provider
@@ -208,18 +208,32 @@ async def test_given_the_llm_guard_when_it_answers_crisis_then_flagged_and_its_t
 
 
 async def test_given_the_llm_guard_answering_nonsense_when_chatting_then_unavailable_never_safe(
-    db: Database, settings: Settings, fake: FakeOpenAIServer, classifier: FakeOpenAIServer
+    db: Database, settings: Settings, fake: FakeOpenAIServer, classifier: FakeOpenAIServer,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
+    """GIVEN the `llm` guard answering prose, then JSON with an unknown verdict WHEN chatting THEN
+    both verdicts (message and answer) are `unavailable` as malformed, never `safe`; the rules'
+    verdict stands (the answer, no guard row) and the guard's tokens are still counted."""
     user = await seed_user(db)
     classifier.script([Reply("I think it's probably fine?"), Reply('{"verdict": "maybe"}')])
     fake.script([Reply(ANSWER)])
-    async with GuardedApp(db, settings, fake, llm_guard(classifier, settings)) as client:
+    guard = llm_guard(classifier, settings)
+    verdicts: list[GuardVerdict] = []
+    check = guard.check
+
+    async def recorded(*args: Any, **kwargs: Any) -> GuardVerdict:
+        verdicts.append(await check(*args, **kwargs))
+        return verdicts[-1]
+
+    monkeypatch.setattr(guard, "check", recorded)
+    async with GuardedApp(db, settings, fake, guard) as client:
         body = (await post_chat(client, user, settings, INNOCENT)).json()
-    assert body["message"] == ANSWER
+    assert [(v.verdict, v.reason) for v in verdicts] == [("unavailable", "malformed")] * 2
+    assert body["message"] == ANSWER and body["finish_reason"] == "stop"
+    assert await _guard_rows(db, user) == []
     [usage] = await fetch_all(db, "SELECT input_tokens, output_tokens, guard_tokens FROM ai_usage_daily "
                                   "WHERE user_id = %s", (user,))
     assert usage["guard_tokens"] > 0 and usage["output_tokens"] > 0
-
 
 
 def test_given_a_guard_when_policy_check_runs_then_both_layers_are_reported_side_by_side(
