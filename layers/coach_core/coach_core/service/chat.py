@@ -32,32 +32,27 @@ from dataclasses import dataclass
 from coach_core import tracing
 from coach_core.context_builder import UserContext
 from coach_core.errors import ProviderError
-from coach_core.grounding import NOTHING_CHECKED, GroundingCheck, GroundingReport
-from coach_core.guard import GuardVerdict
+from coach_core.grounding import NOTHING_CHECKED, GroundingReport
 from coach_core.models import PolicyViolationRow, ToolCallLogRow
 from coach_core.observability import emit_usage
 from coach_core.orchestrator import (
-    FinishEvent,
     Orchestrator,
     OrchestratorEvent,
-    OrchestratorResult,
     TokenEvent,
     ToolEndEvent,
     ToolStartEvent,
 )
-from coach_core.policies.engine import SafetyPolicyEngine
-from coach_core.policies.streaming import StreamingOutputGuard
 from coach_core.policies.types import PolicyResult
 from coach_core.prompts.system_prompts import get_system_prompt
 from coach_core.providers.attribution import last_provider
 from coach_core.providers.base import Message, ToolDefinition, estimate_prompt_tokens
 from coach_core.schemas import ChatRequest, ChatResponse, DataGapItem, FinishReason, ToolTraceItem
 from coach_core.service import grounding as numbers
+from coach_core.service.answer import Answer, ShownEvent
 from coach_core.service.metering import UsageMeter
 from coach_core.service.parts import ServiceParts
 from coach_core.service.safety import (
     decide,
-    held_for_verdict,
     is_crisis,
     start_input_guard,
     stop,
@@ -102,7 +97,7 @@ class TurnDone:
     response: ChatResponse
 
 
-ClientEvent = TokenEvent | ToolStartEvent | ToolEndEvent | TurnDone
+ClientEvent = ShownEvent | TurnDone
 """An event the client is sent (the stream frames each as one SSE record)."""
 TurnEvent = ClientEvent | SentBarrier
 
@@ -208,55 +203,6 @@ class Ending:
 
 def _emit(tokens: int, trace: Sequence[ToolTraceEntry], violations: Sequence[PolicyViolationRow]) -> None:
     emit_usage(tokens, len(trace), sum(1 for t in trace if t.cached), [v.violation_type for v in violations])
-
-
-class Answer:
-    """The answer as the user is shown it: on a stream, each sentence released only once it is
-    complete and passes the rules (`StreamingOutputGuard`); everything shown is fed to the numeric
-    grounding check. Holds the orchestrator's result, or the rules' verdict that stopped it."""
-
-    def __init__(self, policies: SafetyPolicyEngine, *, streamed: bool) -> None:
-        self.gate = StreamingOutputGuard(policies) if streamed else None
-        self.figures = GroundingCheck()
-        self.result: OrchestratorResult | None = None
-        self.stopped: PolicyResult | None = None
-
-    @property
-    def shown(self) -> str:
-        """What the user has been sent of it (nothing on `/chat`)."""
-        return self.gate.released_text if self.gate is not None else ""
-
-    async def relay(
-        self, events: AsyncGenerator[OrchestratorEvent, None], guard: asyncio.Task[GuardVerdict] | None
-    ) -> AsyncGenerator[TurnEvent, None]:
-        """The orchestrator's events as the user may see them. Nothing leaves before the input
-        guard's verdict; a crisis verdict ends them at once, and closing them cancels the provider
-        call and any tools in flight. A streamed sentence the rules would replace ends them too."""
-        held = events if guard is None or guard.done() else held_for_verdict(events, guard)
-        async with aclosing(events), aclosing(held):
-            async for item in held:
-                if isinstance(item, FinishEvent):
-                    self.result = item.result
-                elif self.gate is not None and isinstance(item, TokenEvent):
-                    step = self.gate.feed(item.content)
-                    if step.released:
-                        self.figures.feed(step.released)
-                        yield TokenEvent(step.released)
-                    if step.blocked is not None:
-                        self.stopped = step.blocked
-                        return
-                else:
-                    yield item
-
-    def finish(self, gate: StreamingOutputGuard) -> tuple[PolicyResult, str]:
-        """The stream ended: the rules check its last sentences (their verdict, else the check
-        of everything released) and release those that pass."""
-        with tracing.safety_span("rules", "output") as span:
-            tail = gate.finish()
-            checked = tail.blocked or gate.result
-            tracing.record_policy(span, checked)
-        self.figures.feed(tail.released)
-        return checked, tail.released
 
 
 class ChatService:
