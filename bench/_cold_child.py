@@ -53,9 +53,26 @@ EAGER_IMPORTS = (
     "requests",  # the OTLP exporter's HTTP client
 )
 REPORTED_MODULES = (
-    "openai", "anthropic", "aws_xray_sdk", "opentelemetry.sdk.trace", "boto3", "botocore", "fastapi", "mangum",
-    "uvicorn", "sse_starlette", "psycopg", "psycopg_pool", "redis", "jwt", "cryptography", "pydantic",
-    "pydantic_settings", "httpx", "httpx2", "aws_lambda_powertools.utilities.parameters",
+    "openai",
+    "anthropic",
+    "aws_xray_sdk",
+    "opentelemetry.sdk.trace",
+    "boto3",
+    "botocore",
+    "fastapi",
+    "mangum",
+    "uvicorn",
+    "sse_starlette",
+    "psycopg",
+    "psycopg_pool",
+    "redis",
+    "jwt",
+    "cryptography",
+    "pydantic",
+    "pydantic_settings",
+    "httpx",
+    "httpx2",
+    "aws_lambda_powertools.utilities.parameters",
 )
 
 
@@ -110,8 +127,20 @@ def run_stream(port: str) -> dict[str, Any]:
     # the signal; with this handler that ends `run_module` instead of the process.
     signal.signal(signal.SIGTERM, _exit_on_signal)
 
-    sys.argv = ["uvicorn", "coach_core.stream_app:app", "--host", "127.0.0.1", "--port", port,
-                "--no-access-log", "--no-server-header", "--ws", "none", "--log-level", "warning"]
+    sys.argv = [
+        "uvicorn",
+        "coach_core.stream_app:app",
+        "--host",
+        "127.0.0.1",
+        "--port",
+        port,
+        "--no-access-log",
+        "--no-server-header",
+        "--ws",
+        "none",
+        "--log-level",
+        "warning",
+    ]
     with contextlib.suppress(SystemExit):
         runpy.run_module("uvicorn", run_name="__main__", alter_sys=True)
     return {"status": "exited", **module_report()}

@@ -54,8 +54,16 @@ CONVERSATION: list[tuple[str, Script]] = [
     ("Alex", [[("get_user_profile", {}), ("get_weight_trend", {"days": 30})]]),
     ("Alex", [[("calculate_tdee", {}), ("get_nutrition_summary", {"days": 14})], [("get_user_profile", {})]]),
     ("Alex", [[("get_weight_trend", {"days": 30}), ("get_recent_checkins", {"days": 14})]]),
-    ("Alex", [[("get_adherence_metrics", {"days": 14}), ("get_recent_checkins", {"days": 14}),
-               ("get_nutrition_summary", {})]]),
+    (
+        "Alex",
+        [
+            [
+                ("get_adherence_metrics", {"days": 14}),
+                ("get_recent_checkins", {"days": 14}),
+                ("get_nutrition_summary", {}),
+            ]
+        ],
+    ),
     ("Alex", [[("calculate_tdee", {}), ("get_weight_trend", {"days": 60})]]),
     ("Riley", [[("get_user_profile", {})]]),
 ]
@@ -171,8 +179,9 @@ async def _conversation(database_url: str, prefix: str) -> dict[str, Any]:
             "expected_hits": sum(expected),
             "hit_ratio": round(sum(observed) / len(observed), 4),
             "every_repeat_hit_and_no_false_hit": observed == expected,
-            "per_call": [{"call": c, "cached": o, "expected": e} for c, o, e in zip(calls, observed, expected,
-                                                                                   strict=True)],
+            "per_call": [
+                {"call": c, "cached": o, "expected": e} for c, o, e in zip(calls, observed, expected, strict=True)
+            ],
             "redis_round_trips": cache.round_trips,
             "expected_redis_round_trips": len(observed) + (len(observed) - sum(observed)),
             "key_ttls_match_tool_ttls": ttl_ok,
@@ -203,8 +212,10 @@ async def _latency(database_url: str, prefix: str) -> dict[str, Any]:
     try:
         bound = registry.bind(ALEX_ID)
         for name, tool in registry.tools.items():
-            key = cache.key(ALEX_ID, cache_digest(name, ALEX_ID, canonical_json(
-                tool.Args.model_validate({}).model_dump(mode="json"))))
+            key = cache.key(
+                ALEX_ID,
+                cache_digest(name, ALEX_ID, canonical_json(tool.Args.model_validate({}).model_dump(mode="json"))),
+            )
             for _ in range(3):  # warm the pool, Redis connection and code paths
                 await bound.execute(name, "{}")
             hits, misses, wrong = [], [], 0

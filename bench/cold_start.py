@@ -143,32 +143,55 @@ def _script_for(function: str) -> list[Any]:
     from tests.fakes import Call, Reply
 
     if function in ("chat", "chat_stream"):
-        return [Reply(calls=(Call("get_weight_trend", {"days": 30}, id="call_0"),)),
-                Reply("You are down about 1.6 kg over 30 days, a steady 0.37 kg a week.")]
+        return [
+            Reply(calls=(Call("get_weight_trend", {"days": 30}, id="call_0"),)),
+            Reply("You are down about 1.6 kg over 30 days, a steady 0.37 kg a week."),
+        ]
     if function == "plan":
         return [Reply(_plan_json())]
     return []
 
 
 def _env(function: str, database_url: str, fake_url: str, tracing: str | None) -> tuple[dict[str, str], str]:
-    env = {k: v for k, v in os.environ.items()
-           if not k.startswith(("OPENAI_", "ANTHROPIC_", "POWERTOOLS_", "AWS_", "_X_AMZN", "LLM_", "REDIS_",
-                                "DATABASE_", "PROVIDER_SECRET", "DB_SECRET", "PYTHON", "SAFETY_", "COACH_", "OTEL_"))}
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if not k.startswith(
+            (
+                "OPENAI_",
+                "ANTHROPIC_",
+                "POWERTOOLS_",
+                "AWS_",
+                "_X_AMZN",
+                "LLM_",
+                "REDIS_",
+                "DATABASE_",
+                "PROVIDER_SECRET",
+                "DB_SECRET",
+                "PYTHON",
+                "SAFETY_",
+                "COACH_",
+                "OTEL_",
+            )
+        )
+    }
     prefix = new_redis_prefix(f"cold{function}")
-    env.update({
-        "AWS_LAMBDA_FUNCTION_NAME": f"coach-{function.replace('_', '-')}",
-        "AWS_REGION": "us-east-1",
-        "AWS_DEFAULT_REGION": "us-east-1",
-        "POWERTOOLS_SERVICE_NAME": f"coach-{function.replace('_', '-')}",
-        "POWERTOOLS_METRICS_NAMESPACE": "CoachAIBench",
-        "POWERTOOLS_LOG_LEVEL": "WARNING",
-        "DATABASE_URL": database_url,
-        "REDIS_URL": redis_url(),
-        "REDIS_KEY_PREFIX": prefix,
-        "LLM_PROVIDER": "openai",
-        "LLM_MAX_RETRIES": "0",
-        "PYTHONUNBUFFERED": "1",
-    })
+    env.update(
+        {
+            "AWS_LAMBDA_FUNCTION_NAME": f"coach-{function.replace('_', '-')}",
+            "AWS_REGION": "us-east-1",
+            "AWS_DEFAULT_REGION": "us-east-1",
+            "POWERTOOLS_SERVICE_NAME": f"coach-{function.replace('_', '-')}",
+            "POWERTOOLS_METRICS_NAMESPACE": "CoachAIBench",
+            "POWERTOOLS_LOG_LEVEL": "WARNING",
+            "DATABASE_URL": database_url,
+            "REDIS_URL": redis_url(),
+            "REDIS_KEY_PREFIX": prefix,
+            "LLM_PROVIDER": "openai",
+            "LLM_MAX_RETRIES": "0",
+            "PYTHONUNBUFFERED": "1",
+        }
+    )
     if function in PROVIDER_CALLING:  # as the stack gives the provider's secret only to these
         env["OPENAI_API_KEY"] = "test-key-not-secret"
         env["OPENAI_BASE_URL"] = fake_url
@@ -178,17 +201,19 @@ def _env(function: str, database_url: str, fake_url: str, tracing: str | None) -
     if tracing:
         # What infra/cdk/coach_infra/tracing.py sets, with the X-Ray OTLP endpoint replaced by a loopback
         # receiver (exports are still SigV4-signed, with dummy credentials).
-        env.update({
-            "OTEL_SERVICE_NAME": f"coach-{function.replace('_', '-')}",
-            "OTEL_EXPORTER_OTLP_TRACES_ENDPOINT": f"{tracing}/v1/traces",
-            "OTEL_EXPORTER_OTLP_TRACES_PROTOCOL": "http/protobuf",
-            "OTEL_PROPAGATORS": "tracecontext,baggage,xray",
-            "OTEL_TRACES_SAMPLER": "parentbased_always_on",
-            "COACH_OTLP_SIGV4": "xray",
-            "AWS_ACCESS_KEY_ID": "AKIDBENCHNOTREAL",
-            "AWS_SECRET_ACCESS_KEY": "bench-not-a-real-secret",
-            "AWS_SESSION_TOKEN": "bench-session",
-        })
+        env.update(
+            {
+                "OTEL_SERVICE_NAME": f"coach-{function.replace('_', '-')}",
+                "OTEL_EXPORTER_OTLP_TRACES_ENDPOINT": f"{tracing}/v1/traces",
+                "OTEL_EXPORTER_OTLP_TRACES_PROTOCOL": "http/protobuf",
+                "OTEL_PROPAGATORS": "tracecontext,baggage,xray",
+                "OTEL_TRACES_SAMPLER": "parentbased_always_on",
+                "COACH_OTLP_SIGV4": "xray",
+                "AWS_ACCESS_KEY_ID": "AKIDBENCHNOTREAL",
+                "AWS_SECRET_ACCESS_KEY": "bench-not-a-real-secret",
+                "AWS_SESSION_TOKEN": "bench-session",
+            }
+        )
     else:
         env["OTEL_SDK_DISABLED"] = "true"  # coach:tracing=false
     return env, prefix
@@ -197,7 +222,7 @@ def _env(function: str, database_url: str, fake_url: str, tracing: str | None) -
 def _parse_result(stdout: str) -> dict[str, Any]:
     for line in stdout.splitlines():
         if line.startswith("RESULT "):
-            parsed: dict[str, Any] = json.loads(line[len("RESULT "):])
+            parsed: dict[str, Any] = json.loads(line[len("RESULT ") :])
             return parsed
     raise RuntimeError("cold-start child printed no result")
 
@@ -208,11 +233,20 @@ def _free_port() -> int:
         return int(sock.getsockname()[1])
 
 
-def _handler_start(function: str, mode: str, env: dict[str, str], user_id: str,
-                   importtime: bool = False) -> tuple[float, dict[str, Any], str]:
+def _handler_start(
+    function: str, mode: str, env: dict[str, str], user_id: str, importtime: bool = False
+) -> tuple[float, dict[str, Any], str]:
     event = EVENTS / f"{function}.json"
-    cmd = [sys.executable, *(["-X", "importtime"] if importtime else []), str(CHILD), "handler", function,
-           str(event), user_id, mode]
+    cmd = [
+        sys.executable,
+        *(["-X", "importtime"] if importtime else []),
+        str(CHILD),
+        "handler",
+        function,
+        str(event),
+        user_id,
+        mode,
+    ]
     # stderr goes to a file: `-X importtime` writes far more than a pipe buffer holds.
     with tempfile.TemporaryFile("w+") as err_file:
         started = time.perf_counter()
@@ -223,7 +257,7 @@ def _handler_start(function: str, mode: str, env: dict[str, str], user_id: str,
         for line in proc.stdout:
             if line.startswith("RESULT "):
                 elapsed = time.perf_counter() - started
-                report = json.loads(line[len("RESULT "):])
+                report = json.loads(line[len("RESULT ") :])
                 break
         try:
             proc.communicate(timeout=START_TIMEOUT)
@@ -237,8 +271,9 @@ def _handler_start(function: str, mode: str, env: dict[str, str], user_id: str,
     return elapsed, report, stderr
 
 
-def _stream_start(mode: str, env: dict[str, str], user_id: str,
-                  importtime: bool = False) -> tuple[float, dict[str, Any], str]:
+def _stream_start(
+    mode: str, env: dict[str, str], user_id: str, importtime: bool = False
+) -> tuple[float, dict[str, Any], str]:
     import httpx
 
     port = _free_port()
@@ -263,7 +298,8 @@ def _stream_start(mode: str, env: dict[str, str], user_id: str,
                     time.sleep(0.002)
             terminal = None
             with client.stream(
-                "POST", "/api/v1/coach/chat/stream",
+                "POST",
+                "/api/v1/coach/chat/stream",
                 json={"message": "How is my weight trending?", "session_id": None},
                 headers={"x-amzn-request-context": json.dumps(context)},
             ) as response:
@@ -299,10 +335,15 @@ def top_imports(stderr: str, limit: int = 8) -> list[dict[str, Any]]:
     for line in stderr.splitlines():
         if not line.startswith("import time:") or "cumulative" in line:
             continue
-        self_us, cumulative_us, name = line[len("import time:"):].split("|", 2)
+        self_us, cumulative_us, name = line[len("import time:") :].split("|", 2)
         if name.startswith(" ") and not name.startswith("  "):  # nesting adds two spaces per level
-            rows.append({"module": name.strip(), "cumulative_ms": round(int(cumulative_us) / 1000, 1),
-                         "self_ms": round(int(self_us) / 1000, 1)})
+            rows.append(
+                {
+                    "module": name.strip(),
+                    "cumulative_ms": round(int(cumulative_us) / 1000, 1),
+                    "self_ms": round(int(self_us) / 1000, 1),
+                }
+            )
     rows.sort(key=lambda r: -float(r["cumulative_ms"]))
     return rows[:limit]
 
@@ -330,8 +371,7 @@ class _Runner:
             tail = [line for line in stderr.splitlines() if not line.startswith("import time:")][-15:]
             raise RuntimeError(
                 f"{function} ({mode}) did not serve its request as scripted: status {report['status']}, "
-                f"{self.fake.remaining} scripted replies left, {self.fake.unexpected} unexpected; "
-                + " | ".join(tail)
+                f"{self.fake.remaining} scripted replies left, {self.fake.unexpected} unexpected; " + " | ".join(tail)
             )
         return elapsed, report, stderr
 
@@ -381,8 +421,7 @@ def _measure(database_url: str) -> dict[str, Any]:
                         "loaded_after_first_request": [m for m, on in loaded.items() if on],
                         "module_count": reports[function]["module_count"],
                         "only_selected_sdk": (
-                            not loaded["anthropic"]
-                            and loaded["openai"] == (function in PROVIDER_CALLING)
+                            not loaded["anthropic"] and loaded["openai"] == (function in PROVIDER_CALLING)
                         ),
                     }
                 configs["tracing_enabled" if tracing else "tracing_disabled"] = per_function

@@ -67,32 +67,40 @@ def _free_port() -> int:
 
 def _start_server(database_url: str, prefix: str, fake_url: str, log: Path) -> tuple[subprocess.Popen[bytes], str]:
     port = _free_port()
-    env = {k: v for k, v in os.environ.items()
-           if not k.startswith(("OPENAI_", "ANTHROPIC_", "AWS_", "LLM_", "DB_", "JWT", "JWKS", "SAFETY_", "COACH_"))}
-    env.update({
-        "DATABASE_URL": database_url,
-        "REDIS_URL": redis_url(),
-        "REDIS_KEY_PREFIX": prefix,
-        "LLM_PROVIDER": "openai",
-        "OPENAI_API_KEY": "test-key-not-secret",
-        "OPENAI_BASE_URL": fake_url,
-        "LLM_MAX_RETRIES": "0",
-        "LLM_TIMEOUT_SECONDS": "30",
-        "JWT_SECRET": JWT_SECRET,
-        # 100 requests from four users in one second: far past a person's rate limit (20 a
-        # minute on the standard tier), which would answer most of them 429. The benchmark
-        # measures the server under concurrency, so the per-user limits are off (as in
-        # bench/server_cpu.py), and so is the model-based guard (benchmark 11 measures it).
-        "COACH_RATE_LIMIT_PER_MINUTE": "0",
-        "COACH_DAILY_TOKEN_BUDGET": "0",
-        "SAFETY_GUARD": "none",
-        "POWERTOOLS_LOG_LEVEL": "WARNING",
-    })
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if not k.startswith(("OPENAI_", "ANTHROPIC_", "AWS_", "LLM_", "DB_", "JWT", "JWKS", "SAFETY_", "COACH_"))
+    }
+    env.update(
+        {
+            "DATABASE_URL": database_url,
+            "REDIS_URL": redis_url(),
+            "REDIS_KEY_PREFIX": prefix,
+            "LLM_PROVIDER": "openai",
+            "OPENAI_API_KEY": "test-key-not-secret",
+            "OPENAI_BASE_URL": fake_url,
+            "LLM_MAX_RETRIES": "0",
+            "LLM_TIMEOUT_SECONDS": "30",
+            "JWT_SECRET": JWT_SECRET,
+            # 100 requests from four users in one second: far past a person's rate limit (20 a
+            # minute on the standard tier), which would answer most of them 429. The benchmark
+            # measures the server under concurrency, so the per-user limits are off (as in
+            # bench/server_cpu.py), and so is the model-based guard (benchmark 11 measures it).
+            "COACH_RATE_LIMIT_PER_MINUTE": "0",
+            "COACH_DAILY_TOKEN_BUDGET": "0",
+            "SAFETY_GUARD": "none",
+            "POWERTOOLS_LOG_LEVEL": "WARNING",
+        }
+    )
     coach = str(COACH) if COACH.exists() else "coach"
     with log.open("wb") as sink:
         proc = subprocess.Popen(
             [coach, "serve", "--host", "127.0.0.1", "--port", str(port), "--workers", str(SERVE_WORKERS)],
-            env=env, cwd=ROOT, stdout=sink, stderr=subprocess.STDOUT,
+            env=env,
+            cwd=ROOT,
+            stdout=sink,
+            stderr=subprocess.STDOUT,
         )
     return proc, f"http://127.0.0.1:{port}"
 
@@ -115,12 +123,15 @@ async def _wait_ready(base: str, proc: subprocess.Popen[bytes]) -> None:
 
 async def _one(client: Any, token: str, session_id: str | None) -> dict[str, Any]:
     started = time.perf_counter()
-    outcome: dict[str, Any] = {"session_id": None, "terminal": None, "status": None, "tokens": 0,
-                               "provider": None}
+    outcome: dict[str, Any] = {"session_id": None, "terminal": None, "status": None, "tokens": 0, "provider": None}
     text: list[str] = []
     try:
-        async with client.stream("POST", STREAM_PATH, json={"message": "How am I doing?", "session_id": session_id},
-                                 headers={"Authorization": f"Bearer {token}"}) as response:
+        async with client.stream(
+            "POST",
+            STREAM_PATH,
+            json={"message": "How am I doing?", "session_id": session_id},
+            headers={"Authorization": f"Bearer {token}"},
+        ) as response:
             outcome["status"] = response.status_code
             if response.status_code != 200:
                 outcome["body"] = (await response.aread())[:200].decode(errors="replace")
@@ -242,8 +253,15 @@ async def _main(database_url: str, prefix: str) -> dict[str, Any]:
     server_log = await asyncio.to_thread(log.read_text, errors="replace")
     await asyncio.to_thread(log.unlink, missing_ok=True)
 
-    errors = [o for o in outcomes if o["terminal"] != "done" or o["status"] != 200 or "exception" in o
-              or not o["text_complete"] or o["provider"] != "openai"]
+    errors = [
+        o
+        for o in outcomes
+        if o["terminal"] != "done"
+        or o["status"] != 200
+        or "exception" in o
+        or not o["text_complete"]
+        or o["provider"] != "openai"
+    ]
     added_ms = [(o["seconds"] - PROVIDER_LATENCY) * 1000 for o in outcomes]
     new_ids = {s for s in after if s not in before}
     done_new = {o["session_id"] for i, o in enumerate(outcomes) if i % 2 == 0 and o["terminal"] == "done"}
@@ -266,7 +284,8 @@ async def _main(database_url: str, prefix: str) -> dict[str, Any]:
         "streamed_text_complete": sum(1 for o in outcomes if o["text_complete"]),
         "done_provider": dict(Counter(str(o["provider"]) for o in outcomes)),
         "token_events_per_response": {
-            "min": min(o["tokens"] for o in outcomes), "max": max(o["tokens"] for o in outcomes),
+            "min": min(o["tokens"] for o in outcomes),
+            "max": max(o["tokens"] for o in outcomes),
         },
         "error_samples": errors[:3],
         "provider_latency_s": PROVIDER_LATENCY,

@@ -96,16 +96,27 @@ async def _main(database_url: str, prefix: str) -> dict[str, Any]:
     alex = (await import_demo_users(database_url))["Alex"]
     setups: dict[str, float | None] = {"none": None, "guard_10ms": 0.010, "guard_150ms": 0.150}
     samples: dict[str, dict[str, list[float]]] = {k: {"provider_start": [], "first_token": []} for k in setups}
-    with FakeOpenAIServer() as fake, bench_env(
-        database_url, prefix, LLM_PROVIDER="openai", OPENAI_API_KEY="test-key-not-secret",
-        OPENAI_BASE_URL=fake.base_url, LLM_MAX_RETRIES="0",
+    with (
+        FakeOpenAIServer() as fake,
+        bench_env(
+            database_url,
+            prefix,
+            LLM_PROVIDER="openai",
+            OPENAI_API_KEY="test-key-not-secret",
+            OPENAI_BASE_URL=fake.base_url,
+            LLM_MAX_RETRIES="0",
+        ),
     ):
         headers = {"Authorization": f"Bearer {mint_local_token(str(alex))}"}
         body = {"message": "How is my weight trending?", "session_id": None}
         base = build_service()  # SAFETY_GUARD=none: the same service with a paced guard beside it
         services = {
-            name: base if delay is None else CoachService(
-                db=base.db, registry=build_registry(base.settings, base.db), settings=base.settings,
+            name: base
+            if delay is None
+            else CoachService(
+                db=base.db,
+                registry=build_registry(base.settings, base.db),
+                settings=base.settings,
                 guard=GuardRunner(PacedGuard(delay), timeout_seconds=1.5),
             )
             for name, delay in setups.items()
@@ -143,9 +154,11 @@ def run() -> dict[str, Any]:
     added = figures["guard_150ms"]["provider_start"] - lookups
     return result(
         "guard_latency",
-        figure=(f"150 ms guard: provider call +{added:.1f} ms (look-ups take {lookups:.1f} ms), first token "
-                f"{figures['guard_150ms']['first_token']:.0f} ms vs {figures['none']['first_token']:.0f} ms; "
-                f"10 ms guard: first token {figures['guard_10ms']['first_token']:.0f} ms"),
+        figure=(
+            f"150 ms guard: provider call +{added:.1f} ms (look-ups take {lookups:.1f} ms), first token "
+            f"{figures['guard_150ms']['first_token']:.0f} ms vs {figures['none']['first_token']:.0f} ms; "
+            f"10 ms guard: first token {figures['guard_10ms']['first_token']:.0f} ms"
+        ),
         budget="provider-call delay ≤ look-up time",
         passed=added <= lookups,
         figures=figures,

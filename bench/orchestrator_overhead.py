@@ -56,8 +56,10 @@ TRIVIAL_RESULT: dict[str, Any] = {"ok": True, "value": 1}
 def _replies() -> list[Any]:
     from tests.fakes import Call, Reply
 
-    return [Reply(calls=tuple(Call(name, args, id=f"call_{i}") for i, (name, args) in enumerate(CALLS))),
-            Reply(FINAL_TEXT)]
+    return [
+        Reply(calls=tuple(Call(name, args, id=f"call_{i}") for i, (name, args) in enumerate(CALLS))),
+        Reply(FINAL_TEXT),
+    ]
 
 
 def trivial_registry() -> Any:
@@ -106,13 +108,14 @@ def _trivial_tool(name: str, arguments: str) -> str:
 
 
 def openai_tools(registry: Any) -> list[ChatCompletionToolParam]:
-    return [{"type": "function", "function": {"name": s.name, "description": s.description,
-                                              "parameters": s.parameters}} for s in registry.specs()]
+    return [
+        {"type": "function", "function": {"name": s.name, "description": s.description, "parameters": s.parameters}}
+        for s in registry.specs()
+    ]
 
 
 def anthropic_tools(registry: Any) -> list[dict[str, Any]]:
-    return [{"name": s.name, "description": s.description, "input_schema": s.parameters}
-            for s in registry.specs()]
+    return [{"name": s.name, "description": s.description, "input_schema": s.parameters} for s in registry.specs()]
 
 
 def _openai_start() -> list[ChatCompletionMessageParam]:
@@ -136,12 +139,24 @@ async def raw_openai(client: AsyncOpenAI, tools: list[ChatCompletionToolParam]) 
         calls = [c for c in message.tool_calls or () if c.type == "function"]
         if not calls:
             return str(message.content)
-        messages.append({"role": "assistant", "content": message.content, "tool_calls": [
-            {"id": c.id, "type": "function", "function": {"name": c.function.name, "arguments": c.function.arguments}}
-            for c in calls]})
+        messages.append(
+            {
+                "role": "assistant",
+                "content": message.content,
+                "tool_calls": [
+                    {
+                        "id": c.id,
+                        "type": "function",
+                        "function": {"name": c.function.name, "arguments": c.function.arguments},
+                    }
+                    for c in calls
+                ],
+            }
+        )
         for c in calls:
-            messages.append({"role": "tool", "tool_call_id": c.id,
-                             "content": _trivial_tool(c.function.name, c.function.arguments)})
+            messages.append(
+                {"role": "tool", "tool_call_id": c.id, "content": _trivial_tool(c.function.name, c.function.arguments)}
+            )
     raise RuntimeError("raw loop did not finish")
 
 
@@ -152,8 +167,13 @@ async def raw_openai_stream(
     temperature = _openai_temperature()
     for _ in range(5):
         stream = await client.chat.completions.create(
-            model=OPENAI.model, max_tokens=OPENAI.max_tokens, temperature=temperature, messages=messages, tools=tools,
-            stream=True, stream_options={"include_usage": True},
+            model=OPENAI.model,
+            max_tokens=OPENAI.max_tokens,
+            temperature=temperature,
+            messages=messages,
+            tools=tools,
+            stream=True,
+            stream_options={"include_usage": True},
         )
         text: list[str] = []
         calls: dict[int, dict[str, str]] = {}
@@ -173,12 +193,20 @@ async def raw_openai_stream(
         if not calls:
             return "".join(text)
         ordered = [calls[i] for i in sorted(calls)]
-        messages.append({"role": "assistant", "content": "".join(text) or None, "tool_calls": [
-            {"id": c["id"], "type": "function", "function": {"name": c["name"], "arguments": c["arguments"]}}
-            for c in ordered]})
+        messages.append(
+            {
+                "role": "assistant",
+                "content": "".join(text) or None,
+                "tool_calls": [
+                    {"id": c["id"], "type": "function", "function": {"name": c["name"], "arguments": c["arguments"]}}
+                    for c in ordered
+                ],
+            }
+        )
         for c in ordered:
-            messages.append({"role": "tool", "tool_call_id": c["id"],
-                             "content": _trivial_tool(c["name"], c["arguments"])})
+            messages.append(
+                {"role": "tool", "tool_call_id": c["id"], "content": _trivial_tool(c["name"], c["arguments"])}
+            )
     raise RuntimeError("raw loop did not finish")
 
 
@@ -191,11 +219,21 @@ async def raw_anthropic(client: Any, tools: list[dict[str, Any]]) -> str:
         uses = [b for b in response.content if b.type == "tool_use"]
         if not uses:
             return "".join(b.text for b in response.content if b.type == "text")
-        messages.append({"role": "assistant", "content": [
-            {"type": "tool_use", "id": b.id, "name": b.name, "input": b.input} for b in uses]})
-        messages.append({"role": "user", "content": [
-            {"type": "tool_result", "tool_use_id": b.id, "content": _trivial_tool(b.name, json.dumps(b.input))}
-            for b in uses]})
+        messages.append(
+            {
+                "role": "assistant",
+                "content": [{"type": "tool_use", "id": b.id, "name": b.name, "input": b.input} for b in uses],
+            }
+        )
+        messages.append(
+            {
+                "role": "user",
+                "content": [
+                    {"type": "tool_result", "tool_use_id": b.id, "content": _trivial_tool(b.name, json.dumps(b.input))}
+                    for b in uses
+                ],
+            }
+        )
     raise RuntimeError("raw loop did not finish")
 
 
@@ -203,7 +241,11 @@ async def raw_anthropic_stream(client: Any, tools: list[dict[str, Any]], on_toke
     messages: list[dict[str, Any]] = [{"role": "user", "content": USER_MESSAGE}]
     for _ in range(5):
         stream = await client.messages.create(
-            model=ANTHROPIC.model, max_tokens=ANTHROPIC.max_tokens, system=SYSTEM, messages=messages, tools=tools,
+            model=ANTHROPIC.model,
+            max_tokens=ANTHROPIC.max_tokens,
+            system=SYSTEM,
+            messages=messages,
+            tools=tools,
             stream=True,
         )
         text: list[str] = []
@@ -220,12 +262,24 @@ async def raw_anthropic_stream(client: Any, tools: list[dict[str, Any]], on_toke
         if not blocks:
             return "".join(text)
         uses = [blocks[i] for i in sorted(blocks)]
-        messages.append({"role": "assistant", "content": [
-            {"type": "tool_use", "id": b["id"], "name": b["name"], "input": json.loads(b["json"] or "{}")}
-            for b in uses]})
-        messages.append({"role": "user", "content": [
-            {"type": "tool_result", "tool_use_id": b["id"], "content": _trivial_tool(b["name"], b["json"])}
-            for b in uses]})
+        messages.append(
+            {
+                "role": "assistant",
+                "content": [
+                    {"type": "tool_use", "id": b["id"], "name": b["name"], "input": json.loads(b["json"] or "{}")}
+                    for b in uses
+                ],
+            }
+        )
+        messages.append(
+            {
+                "role": "user",
+                "content": [
+                    {"type": "tool_result", "tool_use_id": b["id"], "content": _trivial_tool(b["name"], b["json"])}
+                    for b in uses
+                ],
+            }
+        )
     raise RuntimeError("raw loop did not finish")
 
 
@@ -247,8 +301,13 @@ def policy_checks() -> tuple[Callable[[str], Any], Callable[[str], Any]]:
     return engine.check_input, engine.check_output
 
 
-async def orchestrated(orchestrator: Any, registry: Any, checks: tuple[Callable[[str], Any], Callable[[str], Any]],
-                       stream: bool, on_token: Callable[[str], None]) -> str:
+async def orchestrated(
+    orchestrator: Any,
+    registry: Any,
+    checks: tuple[Callable[[str], Any], Callable[[str], Any]],
+    stream: bool,
+    on_token: Callable[[str], None],
+) -> str:
     from coach_core.orchestrator import FinishEvent, TokenEvent
     from coach_core.providers.base import Message
 
@@ -300,12 +359,14 @@ async def _case(provider_name: str, stream: bool) -> dict[str, Any]:
         if provider_name == "openai":
             from openai import AsyncOpenAI
 
-            openai_client = AsyncOpenAI(api_key="test-key-not-secret", base_url=fake.base_url, timeout=30.0,
-                                        max_retries=0)
+            openai_client = AsyncOpenAI(
+                api_key="test-key-not-secret", base_url=fake.base_url, timeout=30.0, max_retries=0
+            )
             client: Any = openai_client
             function_tools = openai_tools(registry)
             raw: Callable[[], Awaitable[str]] = (
-                (lambda: raw_openai_stream(openai_client, function_tools, raw_token)) if stream
+                (lambda: raw_openai_stream(openai_client, function_tools, raw_token))
+                if stream
                 else (lambda: raw_openai(openai_client, function_tools))
             )
         else:
@@ -313,15 +374,21 @@ async def _case(provider_name: str, stream: bool) -> dict[str, Any]:
 
             client = AsyncAnthropic(api_key="test-key-not-secret", base_url=fake.base_url, timeout=30.0, max_retries=0)
             tools = anthropic_tools(registry)
-            raw = ((lambda: raw_anthropic_stream(client, tools, raw_token)) if stream
-                   else (lambda: raw_anthropic(client, tools)))
+            raw = (
+                (lambda: raw_anthropic_stream(client, tools, raw_token))
+                if stream
+                else (lambda: raw_anthropic(client, tools))
+            )
         fake.script(_replies() * (3 * (ROUNDS + WARMUP)))
         try:
             samples = await interleaved(
-                {"raw": raw,
-                 "orchestrator": lambda: orchestrated(orchestrator, registry, NO_CHECKS, stream, orch_token),
-                 "with_policies": lambda: orchestrated(orchestrator, registry, checks, stream, policy_token)},
-                rounds=ROUNDS, warmup=WARMUP,
+                {
+                    "raw": raw,
+                    "orchestrator": lambda: orchestrated(orchestrator, registry, NO_CHECKS, stream, orch_token),
+                    "with_policies": lambda: orchestrated(orchestrator, registry, checks, stream, policy_token),
+                },
+                rounds=ROUNDS,
+                warmup=WARMUP,
             )
         finally:
             await provider.aclose()
@@ -358,8 +425,11 @@ def run() -> dict[str, Any]:
     cases = asyncio.run(all_cases())
     worst = max(c["ratio"] for c in cases)
     ok = all(c["ratio"] <= BUDGET_RATIO and c["fake_unexpected"] == 0 for c in cases)
-    figure = ", ".join(f"{c['provider'][:6]}{'/stream' if c['streamed'] else ''} {c['ratio']:.2f}× "
-                       f"({c['ratio_with_policies']:.2f}× with the rules)" for c in cases)
+    figure = ", ".join(
+        f"{c['provider'][:6]}{'/stream' if c['streamed'] else ''} {c['ratio']:.2f}× "
+        f"({c['ratio_with_policies']:.2f}× with the rules)"
+        for c in cases
+    )
     return result(
         "1. Orchestrator overhead",
         figure=figure,

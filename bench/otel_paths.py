@@ -64,19 +64,21 @@ BASE_ENV = "COACH_BASE_TREE"
 
 def _adot_env(env: dict[str, str], endpoint: str) -> dict[str, str]:
     adot = {k: v for k, v in env.items() if k not in ("OTEL_SDK_DISABLED", "COACH_OTLP_SIGV4")}
-    adot.update({
-        "OTEL_PYTHON_DISTRO": "aws_distro",
-        "OTEL_PYTHON_CONFIGURATOR": "aws_configurator",
-        "OTEL_EXPORTER_OTLP_PROTOCOL": "http/protobuf",
-        "OTEL_EXPORTER_OTLP_TRACES_ENDPOINT": f"{endpoint}/v1/traces",
-        "OTEL_TRACES_EXPORTER": "otlp",
-        "OTEL_METRICS_EXPORTER": "none",
-        "OTEL_LOGS_EXPORTER": "none",
-        "OTEL_AWS_APPLICATION_SIGNALS_ENABLED": "false",
-        "OTEL_SERVICE_NAME": "coach-chat-adot",
-        "_HANDLER": "functions.chat.handler.handler",
-        "PYTHONPATH": str(ROOT),
-    })
+    adot.update(
+        {
+            "OTEL_PYTHON_DISTRO": "aws_distro",
+            "OTEL_PYTHON_CONFIGURATOR": "aws_configurator",
+            "OTEL_EXPORTER_OTLP_PROTOCOL": "http/protobuf",
+            "OTEL_EXPORTER_OTLP_TRACES_ENDPOINT": f"{endpoint}/v1/traces",
+            "OTEL_TRACES_EXPORTER": "otlp",
+            "OTEL_METRICS_EXPORTER": "none",
+            "OTEL_LOGS_EXPORTER": "none",
+            "OTEL_AWS_APPLICATION_SIGNALS_ENABLED": "false",
+            "OTEL_SERVICE_NAME": "coach-chat-adot",
+            "_HANDLER": "functions.chat.handler.handler",
+            "PYTHONPATH": str(ROOT),
+        }
+    )
     return adot
 
 
@@ -100,7 +102,7 @@ def _start(cmd: list[str], env: dict[str, str], cwd: Path = ROOT) -> tuple[float
         for line in proc.stdout:
             if line.startswith("RESULT "):
                 elapsed = time.perf_counter() - started
-                report = json.loads(line[len("RESULT "):])
+                report = json.loads(line[len("RESULT ") :])
                 break
         proc.stdout.read()
         _, status, usage = os.wait4(proc.pid, 0)  # the child's own CPU time, which Popen.wait does not give
@@ -111,8 +113,9 @@ def _start(cmd: list[str], env: dict[str, str], cwd: Path = ROOT) -> tuple[float
     return elapsed, usage.ru_utime + usage.ru_stime, report
 
 
-def _restored(modes: list[str], base: Path | None, url: str, fake: Any, receiver: Any, user: str,
-              prefixes: list[str]) -> dict[str, dict[str, Any]]:
+def _restored(
+    modes: list[str], base: Path | None, url: str, fake: Any, receiver: Any, user: str, prefixes: list[str]
+) -> dict[str, dict[str, Any]]:
     """The first chat after a SnapStart restore, per mode (not ADOT), interleaved: median wall and CPU ms."""
     event = json.loads((EVENTS / "chat.json").read_text())
     event["requestContext"]["authorizer"]["claims"]["sub"] = user
@@ -131,8 +134,15 @@ def _restored(modes: list[str], base: Path | None, url: str, fake: Any, receiver
                 assert base is not None
                 tree, python = base, str(base / ".venv" / "bin" / "python")
                 env = _before_env(env, xray=mode == "before_xray")
-            done = subprocess.run([python, "-c", RESTORE_CHILD, str(tree), fh.name], env=env, cwd=tree,
-                                  capture_output=True, text=True, timeout=120, check=False)
+            done = subprocess.run(
+                [python, "-c", RESTORE_CHILD, str(tree), fh.name],
+                env=env,
+                cwd=tree,
+                capture_output=True,
+                text=True,
+                timeout=120,
+                check=False,
+            )
             out = json.loads(done.stdout.strip().splitlines()[-1]) if done.returncode == 0 else {}
             if out.get("status") != 200:
                 raise RuntimeError(f"restored {mode} failed: {done.stderr[-1500:]}")
@@ -140,9 +150,15 @@ def _restored(modes: list[str], base: Path | None, url: str, fake: Any, receiver
                 wall[mode].append(out["ms"])
                 cpu[mode].append(out["cpu_ms"])
     os.unlink(fh.name)
-    return {m: {"median_ms": round(median(wall[m]), 1), "cpu_median_ms": round(median(cpu[m]), 1),
-                "samples_ms": [round(x, 1) for x in wall[m]], "cpu_samples_ms": [round(x, 1) for x in cpu[m]]}
-            for m in wall}
+    return {
+        m: {
+            "median_ms": round(median(wall[m]), 1),
+            "cpu_median_ms": round(median(cpu[m]), 1),
+            "samples_ms": [round(x, 1) for x in wall[m]],
+            "cpu_samples_ms": [round(x, 1) for x in cpu[m]],
+        }
+        for m in wall
+    }
 
 
 def run() -> dict[str, Any]:
@@ -177,8 +193,15 @@ def run() -> dict[str, Any]:
                 elif mode.startswith("before_"):
                     assert base is not None
                     cwd = base
-                    cmd = [str(base / ".venv" / "bin" / "python"), str(base / "bench" / "_cold_child.py"), "handler",
-                           "chat", str(base / "events" / "chat.json"), user, "lazy"]
+                    cmd = [
+                        str(base / ".venv" / "bin" / "python"),
+                        str(base / "bench" / "_cold_child.py"),
+                        "handler",
+                        "chat",
+                        str(base / "events" / "chat.json"),
+                        user,
+                        "lazy",
+                    ]
                     env = _before_env(env, xray=mode == "before_xray")
                 else:
                     cmd = [sys.executable, *args]
@@ -196,9 +219,13 @@ def run() -> dict[str, Any]:
         clear_redis_prefix(prefix)
     medians = {mode: round(median(v) * 1000, 1) for mode, v in samples.items()}
     figures: dict[str, Any] = {
-        mode: {"median_ms": round(median(v) * 1000, 1), "samples_ms": [round(t * 1000, 1) for t in v],
-               "cpu_median_ms": round(median(cpu[mode]) * 1000, 1),
-               "cpu_samples_ms": [round(t * 1000, 1) for t in cpu[mode]], "modules_loaded": modules.get(mode)}
+        mode: {
+            "median_ms": round(median(v) * 1000, 1),
+            "samples_ms": [round(t * 1000, 1) for t in v],
+            "cpu_median_ms": round(median(cpu[mode]) * 1000, 1),
+            "cpu_samples_ms": [round(t * 1000, 1) for t in cpu[mode]],
+            "modules_loaded": modules.get(mode),
+        }
         for mode, v in samples.items()
     }
     figures["spans_received"] = spans

@@ -68,8 +68,15 @@ def _attribute(records: list[Any]) -> dict[str, Any]:
     from coach_core.repositories.users import DATA_VERSION_SQL
 
     data_version = " ".join(DATA_VERSION_SQL.split())
-    parts: dict[str, list[str]] = {"context": [], "session_lookup": [], "usage_read": [], "turn_write": [],
-                                   "tool_reads": [], "transaction": [], "other": []}
+    parts: dict[str, list[str]] = {
+        "context": [],
+        "session_lookup": [],
+        "usage_read": [],
+        "turn_write": [],
+        "tool_reads": [],
+        "transaction": [],
+        "other": [],
+    }
     for rec in records:
         text = rec.text
         if rec.pipelined or text == data_version:
@@ -91,8 +98,7 @@ def _attribute(records: list[Any]) -> dict[str, Any]:
         "statements_by_part": {name: len(texts) for name, texts in parts.items()},
         # A cached context is one query; an uncached one is one pipeline block.
         "context_queries": len(parts["context"]),
-        "context_round_trips": (1 if pipelined else 0) + sum(1 for t in parts["context"]
-                                                            if t == data_version),
+        "context_round_trips": (1 if pipelined else 0) + sum(1 for t in parts["context"] if t == data_version),
         "turn_write_statements": len(parts["turn_write"]),
         "turn_write_has_tool_log": bool(parts["turn_write"]) and all(TOOL_LOG in t for t in parts["turn_write"]),
         "statements_touching_tool_log": sum(1 for r in records if TOOL_LOG in r.text),
@@ -115,7 +121,8 @@ def _tokens_today(database_url: str, user_id: Any) -> int:
     with psycopg.connect(database_url, autocommit=True) as conn:
         row = conn.execute(
             "SELECT COALESCE(sum(input_tokens + output_tokens + guard_tokens), 0) FROM ai_usage_daily "
-            "WHERE user_id = %s AND day = (now() AT TIME ZONE 'utc')::date", (user_id,),
+            "WHERE user_id = %s AND day = (now() AT TIME ZONE 'utc')::date",
+            (user_id,),
         ).fetchone()
     return int(row[0]) if row else 0
 
@@ -131,10 +138,18 @@ async def _main(database_url: str, prefix: str) -> dict[str, Any]:
 
     users = await import_demo_users(database_url)
     alex, first_of_day = users["Alex"], users[FIRST_OF_DAY_USER]
-    with FakeOpenAIServer() as fake, bench_env(
-        database_url, prefix, LLM_PROVIDER="openai", OPENAI_API_KEY="test-key-not-secret",
-        OPENAI_BASE_URL=fake.base_url, LLM_MAX_RETRIES="0", LLM_TIMEOUT_SECONDS="30",
-        COACH_DAILY_TOKEN_BUDGET=None,  # the tier's own budget: its counter is part of a request
+    with (
+        FakeOpenAIServer() as fake,
+        bench_env(
+            database_url,
+            prefix,
+            LLM_PROVIDER="openai",
+            OPENAI_API_KEY="test-key-not-secret",
+            OPENAI_BASE_URL=fake.base_url,
+            LLM_MAX_RETRIES="0",
+            LLM_TIMEOUT_SECONDS="30",
+            COACH_DAILY_TOKEN_BUDGET=None,  # the tier's own budget: its counter is part of a request
+        ),
     ):
         from coach_core.settings import get_settings
 
@@ -150,8 +165,7 @@ async def _main(database_url: str, prefix: str) -> dict[str, Any]:
         async with serve_in_loop(app) as base:
             http = LoopbackHttpClient(base, headers)
             first_http = LoopbackHttpClient(base, first_headers)
-            raw_client = AsyncOpenAI(api_key="test-key-not-secret", base_url=fake.base_url, timeout=30.0,
-                                     max_retries=0)
+            raw_client = AsyncOpenAI(api_key="test-key-not-secret", base_url=fake.base_url, timeout=30.0, max_retries=0)
             registry = service.registry
             tools = openai_tools(registry)
 
@@ -239,9 +253,14 @@ async def _main(database_url: str, prefix: str) -> dict[str, Any]:
             "paired_added_p95_ms": ms(percentile(paired, 95)),
         }
     latency["http_floor_get_health_median_ms"] = ms(median(samples["http_floor_get_health"]))
-    return {"counts": counts, "latency": latency, "rounds": ROUNDS, "fake_unexpected": unexpected,
-            "standard_tier_daily_token_budget": tier_budget,
-            "tokens_used_today_by_the_latency_user": _tokens_today(database_url, alex)}
+    return {
+        "counts": counts,
+        "latency": latency,
+        "rounds": ROUNDS,
+        "fake_unexpected": unexpected,
+        "standard_tier_daily_token_budget": tier_budget,
+        "tokens_used_today_by_the_latency_user": _tokens_today(database_url, alex),
+    }
 
 
 def run() -> dict[str, Any]:

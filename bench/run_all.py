@@ -81,8 +81,9 @@ def render_table(results: list[dict[str, Any]]) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.run_all", description=__doc__)
-    parser.add_argument("names", nargs="*", metavar="name",
-                        help=f"benchmarks to run (default: all): {', '.join(BENCHMARKS)}")
+    parser.add_argument(
+        "names", nargs="*", metavar="name", help=f"benchmarks to run (default: all): {', '.join(BENCHMARKS)}"
+    )
     parser.add_argument("--output", type=Path, default=RESULTS / "latest.json")
     args = parser.parse_args(argv)
     unknown = [n for n in args.names if n not in BENCHMARKS]

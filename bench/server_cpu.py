@@ -177,10 +177,18 @@ async def _main(database_url: str, prefix: str) -> dict[str, Any]:
         fake.script(_replies() * (3 * (REQUESTS + WARMUP) + 20))
         env = {
             **os.environ,
-            "DATABASE_URL": database_url, "REDIS_URL": redis_url(), "REDIS_KEY_PREFIX": prefix,
-            "LLM_PROVIDER": "openai", "OPENAI_API_KEY": "test-key-not-secret", "OPENAI_BASE_URL": fake.base_url,
-            "LLM_MAX_RETRIES": "0", "JWT_SECRET": secret, "SAFETY_GUARD": "none",
-            "COACH_RATE_LIMIT_PER_MINUTE": "0", "COACH_DAILY_TOKEN_BUDGET": "0", "POWERTOOLS_LOG_LEVEL": "WARNING",
+            "DATABASE_URL": database_url,
+            "REDIS_URL": redis_url(),
+            "REDIS_KEY_PREFIX": prefix,
+            "LLM_PROVIDER": "openai",
+            "OPENAI_API_KEY": "test-key-not-secret",
+            "OPENAI_BASE_URL": fake.base_url,
+            "LLM_MAX_RETRIES": "0",
+            "JWT_SECRET": secret,
+            "SAFETY_GUARD": "none",
+            "COACH_RATE_LIMIT_PER_MINUTE": "0",
+            "COACH_DAILY_TOKEN_BUDGET": "0",
+            "POWERTOOLS_LOG_LEVEL": "WARNING",
         }
         for var in ("AWS_LAMBDA_FUNCTION_NAME", "OPENAI_SECRET_NAME", "DB_SECRET_NAME"):
             env.pop(var, None)
@@ -195,7 +203,7 @@ async def _main(database_url: str, prefix: str) -> dict[str, Any]:
             figures["coach_cpu_ms"] = round(1000 * per_request, 3)
         finally:
             _stop(coach)
-        records = [line[len(b"data: "):].decode() for line in sample.split(b"\n") if line.startswith(b"data: ")]
+        records = [line[len(b"data: ") :].decode() for line in sample.split(b"\n") if line.startswith(b"data: ")]
         figures["events_per_response"] = len(records)
         figures["response_bytes"] = len(sample)
 
@@ -211,8 +219,15 @@ async def _main(database_url: str, prefix: str) -> dict[str, Any]:
             records_file.unlink(missing_ok=True)
 
         raw = await asyncio.create_subprocess_exec(
-            sys.executable, "-c", RAW_LOOP, str(ROOT), fake.base_url, str(WARMUP), str(REQUESTS),
-            stdout=asyncio.subprocess.PIPE, cwd=str(ROOT),
+            sys.executable,
+            "-c",
+            RAW_LOOP,
+            str(ROOT),
+            fake.base_url,
+            str(WARMUP),
+            str(REQUESTS),
+            stdout=asyncio.subprocess.PIPE,
+            cwd=str(ROOT),
         )
         out, _ = await raw.communicate()
         figures["raw_sdk_cpu_ms"] = round(1000 * json.loads(out)["cpu_s"] / REQUESTS, 3)
@@ -237,9 +252,11 @@ def run() -> dict[str, Any]:
     passed = figures["ratio"] <= BUDGET_RATIO
     return result(
         "server_cpu",
-        figure=(f"{figures['coach_cpu_ms']} ms CPU per streamed chat vs {figures['floor_cpu_ms']} ms "
-                f"(bare SSE {figures['bare_sse_cpu_ms']} + raw SDK {figures['raw_sdk_cpu_ms']}): "
-                f"{figures['ratio']}x"),
+        figure=(
+            f"{figures['coach_cpu_ms']} ms CPU per streamed chat vs {figures['floor_cpu_ms']} ms "
+            f"(bare SSE {figures['bare_sse_cpu_ms']} + raw SDK {figures['raw_sdk_cpu_ms']}): "
+            f"{figures['ratio']}x"
+        ),
         budget=f"<= {BUDGET_RATIO}x",
         passed=passed,
         figures=figures,

@@ -69,8 +69,15 @@ CHILD = textwrap.dedent(
 
 
 def _first_chat(mode: str, env: dict[str, str], event_path: str) -> float:
-    proc = subprocess.run([sys.executable, "-c", CHILD, str(ROOT), mode, event_path], env=env, cwd=ROOT,
-                          capture_output=True, text=True, timeout=120, check=False)
+    proc = subprocess.run(
+        [sys.executable, "-c", CHILD, str(ROOT), mode, event_path],
+        env=env,
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
     if proc.returncode != 0:
         raise RuntimeError(f"{mode} child failed: {proc.stderr[-1500:]}")
     out = json.loads(proc.stdout.strip().splitlines()[-1])
@@ -99,20 +106,31 @@ def run() -> dict[str, Any]:
             json.dump(event, fh)
             event_path = fh.name
         fake.script(_replies() * (2 * REPEATS + 2) * 4)
-        base = {k: v for k, v in os.environ.items()
-                if not k.endswith(("_API_KEY", "_BASE_URL", "_SECRET_NAME")) and not k.startswith("OTEL_")}
+        base = {
+            k: v
+            for k, v in os.environ.items()
+            if not k.endswith(("_API_KEY", "_BASE_URL", "_SECRET_NAME")) and not k.startswith("OTEL_")
+        }
         for i in range(REPEATS + 1):
             for kind in kinds:
                 mode = kind.removesuffix("_traced")
                 env = {
-                    **base, **_tracing_env(receiver.endpoint if kind.endswith("_traced") else None),
-                    "AWS_LAMBDA_FUNCTION_NAME": "coach-chat", "AWS_DEFAULT_REGION": "us-east-1",
+                    **base,
+                    **_tracing_env(receiver.endpoint if kind.endswith("_traced") else None),
+                    "AWS_LAMBDA_FUNCTION_NAME": "coach-chat",
+                    "AWS_DEFAULT_REGION": "us-east-1",
                     "POWERTOOLS_METRICS_NAMESPACE": "CoachAIBench",
-                    "DATABASE_URL": database_url, "REDIS_URL": redis_url(),
-                    "REDIS_KEY_PREFIX": new_redis_prefix(f"snap{i}{kind}"), "LLM_PROVIDER": "openai",
-                    "OPENAI_API_KEY": "test-key-not-secret", "OPENAI_BASE_URL": fake.base_url,
-                    "LLM_MAX_RETRIES": "0", "SAFETY_GUARD": "none",
-            "COACH_RATE_LIMIT_PER_MINUTE": "0", "COACH_DAILY_TOKEN_BUDGET": "0", "POWERTOOLS_LOG_LEVEL": "WARNING",
+                    "DATABASE_URL": database_url,
+                    "REDIS_URL": redis_url(),
+                    "REDIS_KEY_PREFIX": new_redis_prefix(f"snap{i}{kind}"),
+                    "LLM_PROVIDER": "openai",
+                    "OPENAI_API_KEY": "test-key-not-secret",
+                    "OPENAI_BASE_URL": fake.base_url,
+                    "LLM_MAX_RETRIES": "0",
+                    "SAFETY_GUARD": "none",
+                    "COACH_RATE_LIMIT_PER_MINUTE": "0",
+                    "COACH_DAILY_TOKEN_BUDGET": "0",
+                    "POWERTOOLS_LOG_LEVEL": "WARNING",
                 }
                 ms = _first_chat(mode, env, event_path)
                 if i:  # the first round warms the bytecode caches
@@ -125,8 +143,10 @@ def run() -> dict[str, Any]:
     traced = round(median(samples["restored_traced"]), 1)
     return result(
         "snapstart",
-        figure=(f"first chat after restore {restored} ms, {traced} ms with tracing on (plain first invocation "
-                f"{figures['plain']['median_ms']} / {figures['plain_traced']['median_ms']} ms)"),
+        figure=(
+            f"first chat after restore {restored} ms, {traced} ms with tracing on (plain first invocation "
+            f"{figures['plain']['median_ms']} / {figures['plain_traced']['median_ms']} ms)"
+        ),
         budget=f"<= {BUDGET_MS:g} ms",
         passed=restored <= BUDGET_MS and traced <= BUDGET_MS and traced_spans > 0,
         figures=figures,
@@ -138,10 +158,14 @@ def _tracing_env(endpoint: str | None) -> dict[str, str]:
     if endpoint is None:
         return {"OTEL_SDK_DISABLED": "true"}
     return {
-        "OTEL_SERVICE_NAME": "coach-chat", "OTEL_EXPORTER_OTLP_TRACES_ENDPOINT": f"{endpoint}/v1/traces",
-        "OTEL_PROPAGATORS": "tracecontext,baggage,xray", "OTEL_TRACES_SAMPLER": "parentbased_always_on",
-        "COACH_OTLP_SIGV4": "xray", "AWS_ACCESS_KEY_ID": "AKIDBENCHNOTREAL",
-        "AWS_SECRET_ACCESS_KEY": "bench-not-a-real-secret", "AWS_SESSION_TOKEN": "bench-session",
+        "OTEL_SERVICE_NAME": "coach-chat",
+        "OTEL_EXPORTER_OTLP_TRACES_ENDPOINT": f"{endpoint}/v1/traces",
+        "OTEL_PROPAGATORS": "tracecontext,baggage,xray",
+        "OTEL_TRACES_SAMPLER": "parentbased_always_on",
+        "COACH_OTLP_SIGV4": "xray",
+        "AWS_ACCESS_KEY_ID": "AKIDBENCHNOTREAL",
+        "AWS_SECRET_ACCESS_KEY": "bench-not-a-real-secret",
+        "AWS_SESSION_TOKEN": "bench-session",
     }
 
 

@@ -69,11 +69,18 @@ connection opened or closed at the edge of a request); a leak grows without boun
 
 API = "/api/v1/coach"
 ROUTES = {
-    "chat": ("POST", f"{API}/chat"), "stream": ("POST", f"{API}/chat/stream"),
-    "plan": ("POST", f"{API}/plan"), "insights": ("GET", f"{API}/insights"),
+    "chat": ("POST", f"{API}/chat"),
+    "stream": ("POST", f"{API}/chat/stream"),
+    "plan": ("POST", f"{API}/plan"),
+    "insights": ("GET", f"{API}/insights"),
 }
-QUESTIONS = ("How is my weight trending?", "How consistent have I been?", "Am I eating enough protein?",
-             "How did I sleep this week?", "What should I focus on next?")
+QUESTIONS = (
+    "How is my weight trending?",
+    "How consistent have I been?",
+    "Am I eating enough protein?",
+    "How did I sleep this week?",
+    "What should I focus on next?",
+)
 ANSWER = "You're trending down steadily at a sensible pace; keep the same routine this week."
 COACH = ROOT / ".venv" / "bin" / "coach"
 NO_RETRY = {"x-should-retry": "false"}
@@ -143,7 +150,10 @@ def _start_server(env_extra: dict[str, str], log: Path) -> tuple[subprocess.Pope
     with log.open("wb") as sink:
         proc = subprocess.Popen(
             [coach, "serve", "--host", "127.0.0.1", "--port", str(port), "--workers", str(WORKERS)],
-            env=env, cwd=ROOT, stdout=sink, stderr=subprocess.STDOUT,
+            env=env,
+            cwd=ROOT,
+            stdout=sink,
+            stderr=subprocess.STDOUT,
         )
     return proc, f"http://127.0.0.1:{port}"
 
@@ -236,8 +246,11 @@ def fd_kinds(pid: int, ports: dict[int, str], server_port: int) -> Counter[str]:
 
 def process_snapshot(pid: int, ports: dict[int, str], server_port: int) -> dict[str, Any]:
     """Resident memory (kB, VmRSS) and open file descriptors of one process, from /proc."""
-    rss = next(int(line.split()[1]) for line in Path(f"/proc/{pid}/status").read_text().splitlines()
-               if line.startswith("VmRSS:"))
+    rss = next(
+        int(line.split()[1])
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines()
+        if line.startswith("VmRSS:")
+    )
     kinds = fd_kinds(pid, ports, server_port)
     return {"rss_kb": rss, "fds": sum(kinds.values()), "fd_kinds": dict(sorted(kinds.items()))}
 
@@ -334,7 +347,7 @@ async def virtual_user(
                     session = json.loads(raw)["session_id"]
                 elif route == "stream":
                     done = next(line for line in raw.split(b"\n") if b'"type":"done"' in line)
-                    session = json.loads(done[len(b"data: "):])["data"]["session_id"]
+                    session = json.loads(done[len(b"data: ") :])["data"]["session_id"]
                 if route in ("chat", "stream"):
                     turns += 1
                     if turns >= TURNS_PER_SESSION:
@@ -362,23 +375,38 @@ async def _soak(database_url: str, prefix: str, log: Path) -> dict[str, Any]:
     plan_json = offline_plan_json(None)
     primary_model, fallback_model = SoakModel(plan_json, FAULT_EVERY), SoakModel(plan_json, None)
     figures: dict[str, Any] = {
-        "duration_s": SOAK_SECONDS, "warmup_s": WARMUP_SECONDS, "workers": WORKERS, "virtual_users": USERS,
-        "cpus": os.cpu_count(), "loadavg_before": [round(x, 2) for x in os.getloadavg()],
+        "duration_s": SOAK_SECONDS,
+        "warmup_s": WARMUP_SECONDS,
+        "workers": WORKERS,
+        "virtual_users": USERS,
+        "cpus": os.cpu_count(),
+        "loadavg_before": [round(x, 2) for x in os.getloadavg()],
     }
     with FakeOpenAIServer() as primary, FakeAnthropicServer() as fallback:
         primary.respond_with(primary_model)
         fallback.respond_with(fallback_model)
-        proc, base = _start_server({
-            "DATABASE_URL": database_url, "REDIS_URL": redis_url(), "REDIS_KEY_PREFIX": prefix,
-            "LLM_PROVIDER": "openai", "OPENAI_API_KEY": "sk-soak-openai", "OPENAI_BASE_URL": primary.base_url,
-            "LLM_FALLBACK_PROVIDER": "anthropic", "ANTHROPIC_API_KEY": "sk-soak-anthropic",
-            "ANTHROPIC_BASE_URL": fallback.base_url, "LLM_TIMEOUT_SECONDS": "30",
-            "COACH_RATE_LIMIT_PER_MINUTE": "0", "COACH_DAILY_TOKEN_BUDGET": "0",
-            # No model-based guard: with an OpenAI key it would default to the moderation guard,
-            # whose calls go to the primary fake and would be counted as chat rounds.
-            "SAFETY_GUARD": "none",
-            "JWT_SECRET": secret, "POWERTOOLS_LOG_LEVEL": "ERROR",
-        }, log)
+        proc, base = _start_server(
+            {
+                "DATABASE_URL": database_url,
+                "REDIS_URL": redis_url(),
+                "REDIS_KEY_PREFIX": prefix,
+                "LLM_PROVIDER": "openai",
+                "OPENAI_API_KEY": "sk-soak-openai",
+                "OPENAI_BASE_URL": primary.base_url,
+                "LLM_FALLBACK_PROVIDER": "anthropic",
+                "ANTHROPIC_API_KEY": "sk-soak-anthropic",
+                "ANTHROPIC_BASE_URL": fallback.base_url,
+                "LLM_TIMEOUT_SECONDS": "30",
+                "COACH_RATE_LIMIT_PER_MINUTE": "0",
+                "COACH_DAILY_TOKEN_BUDGET": "0",
+                # No model-based guard: with an OpenAI key it would default to the moderation guard,
+                # whose calls go to the primary fake and would be counted as chat rounds.
+                "SAFETY_GUARD": "none",
+                "JWT_SECRET": secret,
+                "POWERTOOLS_LOG_LEVEL": "ERROR",
+            },
+            log,
+        )
         try:
             await _wait_ready(base, proc)
             workers = worker_pids(proc.pid)
@@ -389,10 +417,17 @@ async def _soak(database_url: str, prefix: str, log: Path) -> dict[str, Any]:
             tally, pause, stop = Tally(), Pause(), asyncio.Event()
             pause.open.set()
             tasks = [
-                asyncio.create_task(virtual_user(
-                    i, base, mint_local_token(str(users[i % len(users)]), settings=token_settings),
-                    stop, pause, tally, seed=i,
-                ))
+                asyncio.create_task(
+                    virtual_user(
+                        i,
+                        base,
+                        mint_local_token(str(users[i % len(users)]), settings=token_settings),
+                        stop,
+                        pause,
+                        tally,
+                        seed=i,
+                    )
+                )
                 for i in range(USERS)
             ]
             started = time.monotonic()
@@ -414,29 +449,36 @@ async def _soak(database_url: str, prefix: str, log: Path) -> dict[str, Any]:
             _stop(proc)
         figures["fake_unexpected"] = primary.unexpected + fallback.unexpected
     total = sum(tally.requests.values())
-    figures.update({
-        "requests": total,
-        "requests_after_warmup": total - warm_requests,
-        "rate_per_s": round((total - warm_requests) / measured_seconds, 2),
-        "requests_by_route": dict(tally.requests),
-        "expected_errors": dict(tally.expected_errors),
-        "unexpected_errors": dict(tally.unexpected_errors),
-        "unexpected_samples": tally.unexpected_samples,
-        "both_down_requests": tally.both_down_sent,
-        "injected_primary_faults": primary_model.injected,
-        "fallback_rounds": fallback_model.answered,
-        "latency_ms": {
-            route: {"p50": round(1000 * percentile(v, 50), 1), "p99": round(1000 * percentile(v, 99), 1), "n": len(v)}
-            for route, v in tally.latencies.items() if v
-        },
-        "workers_start": {str(k): v for k, v in start_snapshot.items()},
-        "workers_end": {str(k): v for k, v in end_snapshot.items()},
-        "rss_growth_pct": {
-            str(pid): round(100 * (end_snapshot[pid]["rss_kb"] / start_snapshot[pid]["rss_kb"] - 1), 2)
-            for pid in workers
-        },
-        "fd_change": {str(pid): end_snapshot[pid]["fds"] - start_snapshot[pid]["fds"] for pid in workers},
-    })
+    figures.update(
+        {
+            "requests": total,
+            "requests_after_warmup": total - warm_requests,
+            "rate_per_s": round((total - warm_requests) / measured_seconds, 2),
+            "requests_by_route": dict(tally.requests),
+            "expected_errors": dict(tally.expected_errors),
+            "unexpected_errors": dict(tally.unexpected_errors),
+            "unexpected_samples": tally.unexpected_samples,
+            "both_down_requests": tally.both_down_sent,
+            "injected_primary_faults": primary_model.injected,
+            "fallback_rounds": fallback_model.answered,
+            "latency_ms": {
+                route: {
+                    "p50": round(1000 * percentile(v, 50), 1),
+                    "p99": round(1000 * percentile(v, 99), 1),
+                    "n": len(v),
+                }
+                for route, v in tally.latencies.items()
+                if v
+            },
+            "workers_start": {str(k): v for k, v in start_snapshot.items()},
+            "workers_end": {str(k): v for k, v in end_snapshot.items()},
+            "rss_growth_pct": {
+                str(pid): round(100 * (end_snapshot[pid]["rss_kb"] / start_snapshot[pid]["rss_kb"] - 1), 2)
+                for pid in workers
+            },
+            "fd_change": {str(pid): end_snapshot[pid]["fds"] - start_snapshot[pid]["fds"] for pid in workers},
+        }
+    )
     return figures
 
 
@@ -469,18 +511,24 @@ def run() -> dict[str, Any]:
     passed, problems = _passed(figures)
     latency = ", ".join(f"{r} {v['p50']}/{v['p99']}" for r, v in figures["latency_ms"].items())
     worst_rss = max(figures["rss_growth_pct"].values())
-    fds = ", ".join(f"{figures['workers_start'][p]['fds']}->{figures['workers_end'][p]['fds']}"
-                    for p in figures["workers_start"])
-    notes = [f"machine: {figures['cpus']} cores shared with other work; load average "
-             f"{figures['loadavg_before']} before, {figures['loadavg_after']} at the end",
-             f"server log: {log}", *problems]
+    fds = ", ".join(
+        f"{figures['workers_start'][p]['fds']}->{figures['workers_end'][p]['fds']}" for p in figures["workers_start"]
+    )
+    notes = [
+        f"machine: {figures['cpus']} cores shared with other work; load average "
+        f"{figures['loadavg_before']} before, {figures['loadavg_after']} at the end",
+        f"server log: {log}",
+        *problems,
+    ]
     return result(
         "soak",
-        figure=(f"{figures['requests']} requests in {figures['duration_s']:.0f} s ({figures['rate_per_s']}/s), "
-                f"{sum(figures['unexpected_errors'].values())} unexpected / "
-                f"{sum(figures['expected_errors'].values())} expected errors, "
-                f"{figures['injected_primary_faults']} faults failed over; p50/p99 ms {latency}; "
-                f"RSS max +{worst_rss}%, fds {fds}"),
+        figure=(
+            f"{figures['requests']} requests in {figures['duration_s']:.0f} s ({figures['rate_per_s']}/s), "
+            f"{sum(figures['unexpected_errors'].values())} unexpected / "
+            f"{sum(figures['expected_errors'].values())} expected errors, "
+            f"{figures['injected_primary_faults']} faults failed over; p50/p99 ms {latency}; "
+            f"RSS max +{worst_rss}%, fds {fds}"
+        ),
         budget=f"0 unexpected, all faults failed over, RSS <= +{100 * RSS_BUDGET:.0f}%, fds flat (±{FD_TOLERANCE})",
         passed=passed,
         figures=figures,

@@ -104,9 +104,16 @@ async def _provider_case(provider: str, database_url: str, prefix: str, user_tok
     fake_cls = FakeOpenAIServer if provider == "openai" else FakeAnthropicServer
     key_var = "OPENAI_API_KEY" if provider == "openai" else "ANTHROPIC_API_KEY"
     url_var = "OPENAI_BASE_URL" if provider == "openai" else "ANTHROPIC_BASE_URL"
-    with fake_cls() as fake, bench_env(
-        database_url, prefix, LLM_PROVIDER=provider, **{key_var: "test-key-not-secret", url_var: fake.base_url},
-        LLM_MAX_RETRIES="0", LLM_TIMEOUT_SECONDS="30",
+    with (
+        fake_cls() as fake,
+        bench_env(
+            database_url,
+            prefix,
+            LLM_PROVIDER=provider,
+            **{key_var: "test-key-not-secret", url_var: fake.base_url},
+            LLM_MAX_RETRIES="0",
+            LLM_TIMEOUT_SECONDS="30",
+        ),
     ):
         service = build_service()
         app = create_app(service=service)
@@ -135,16 +142,19 @@ async def _provider_case(provider: str, database_url: str, prefix: str, user_tok
                 times, texts, terminal = await _stream_once(http, body)
                 terminals.append(terminal)
                 event_times = fake.requests[-1].event_times
-                release_lags = [(t - event_times[first_delta + c]) * 1000
-                                for t, c in zip(times, completing, strict=False)]
-                paced.append({
-                    "deltas_sent": len(reply.text_chunks()),
-                    "token_events_received": len(texts),
-                    "one_event_per_sentence": len(texts) == SENTENCES and "".join(texts) == TEXT,
-                    "gate_added_first_token_ms": round((times[0] - event_times[first_delta]) * 1000, 1),
-                    "release_lag_median_ms": round(median(release_lags), 2),
-                    "release_lag_max_ms": round(max(release_lags), 2),
-                })
+                release_lags = [
+                    (t - event_times[first_delta + c]) * 1000 for t, c in zip(times, completing, strict=False)
+                ]
+                paced.append(
+                    {
+                        "deltas_sent": len(reply.text_chunks()),
+                        "token_events_received": len(texts),
+                        "one_event_per_sentence": len(texts) == SENTENCES and "".join(texts) == TEXT,
+                        "gate_added_first_token_ms": round((times[0] - event_times[first_delta]) * 1000, 1),
+                        "release_lag_median_ms": round(median(release_lags), 2),
+                        "release_lag_max_ms": round(max(release_lags), 2),
+                    }
+                )
         unexpected = fake.unexpected
         await service.aclose()
         await get_database().close()

@@ -104,17 +104,19 @@ async def _measure(database_url: str) -> list[dict[str, Any]]:
             compact_tokens, verbose_tokens = count_tokens(compact), count_tokens(verbose)
             minified_tokens = count_tokens(minified)
             others = [f for other, f in all_facts.items() if other != name]
-            rows.append({
-                "user": name,
-                "compact_tokens": compact_tokens,
-                "verbose_tokens": verbose_tokens,
-                "minified_json_tokens": minified_tokens,
-                "reduction": round(1 - compact_tokens / verbose_tokens, 4),
-                "reduction_vs_minified_json": round(1 - compact_tokens / minified_tokens, 4),
-                "fields": sum(1 for _ in _leaves(facts)),
-                "dropped_fields": dropped_fields(facts, others),
-                "compact_summary": compact,
-            })
+            rows.append(
+                {
+                    "user": name,
+                    "compact_tokens": compact_tokens,
+                    "verbose_tokens": verbose_tokens,
+                    "minified_json_tokens": minified_tokens,
+                    "reduction": round(1 - compact_tokens / verbose_tokens, 4),
+                    "reduction_vs_minified_json": round(1 - compact_tokens / minified_tokens, 4),
+                    "fields": sum(1 for _ in _leaves(facts)),
+                    "dropped_fields": dropped_fields(facts, others),
+                    "compact_summary": compact,
+                }
+            )
     finally:
         await db.close()
     return rows

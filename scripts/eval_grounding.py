@@ -32,20 +32,29 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seed", type=int, default=DEFAULT_SEED)
     parser.add_argument("--users", type=int, default=DEFAULT_USERS)
-    parser.add_argument("--failures", choices=("dev", "holdout", "fresh", "fresh2", "fresh3", "fresh4", "all"),
-                        help="list the misses and false flags of a split")
+    parser.add_argument(
+        "--failures",
+        choices=("dev", "holdout", "fresh", "fresh2", "fresh3", "fresh4", "all"),
+        help="list the misses and false flags of a split",
+    )
     args = parser.parse_args(argv)
     started = time.perf_counter()
     cases = generate(args.seed, args.users)
     scores = score(cases)
     elapsed = time.perf_counter() - started
-    print(f"grounding evaluation: seed {args.seed}, {args.users} synthetic users, {len(cases)} answers, "
-          f"set {digest(cases)} ({elapsed:.1f} s)")
-    print(f"{'split':<8} {'answers':>7} {'perturbed':>9} {'recall':>7} {'true figs':>9} {'false':>6} "
-          f"{'false rate':>10} {'advice flags':>13}")
+    print(
+        f"grounding evaluation: seed {args.seed}, {args.users} synthetic users, {len(cases)} answers, "
+        f"set {digest(cases)} ({elapsed:.1f} s)"
+    )
+    print(
+        f"{'split':<8} {'answers':>7} {'perturbed':>9} {'recall':>7} {'true figs':>9} {'false':>6} "
+        f"{'false rate':>10} {'advice flags':>13}"
+    )
     for name, s in scores.items():
-        print(f"{name:<8} {s.answers:>7} {s.perturbed:>9} {s.recall:>7.3f} {s.true_figures:>9} {s.false_flags:>6} "
-              f"{s.false_rate:>10.2%} {s.advice_flags:>6}/{s.advice_sentences:<6}")
+        print(
+            f"{name:<8} {s.answers:>7} {s.perturbed:>9} {s.recall:>7.3f} {s.true_figures:>9} {s.false_flags:>6} "
+            f"{s.false_rate:>10.2%} {s.advice_flags:>6}/{s.advice_sentences:<6}"
+        )
     total = scores["all"]
     met = total.recall >= RECALL_TARGET and total.false_rate <= FALSE_TARGET
     print(f"targets: recall >= {RECALL_TARGET}, false-ungrounded <= {FALSE_TARGET:.0%}: {'met' if met else 'NOT met'}")

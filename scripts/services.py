@@ -61,7 +61,9 @@ def start_system_postgres() -> None:
         for version in os.listdir("/etc/postgresql"):
             subprocess.run(
                 ["pg_ctlcluster", "--skip-systemctl-redirect", version, "main", "start"],
-                check=False, capture_output=True, timeout=60,
+                check=False,
+                capture_output=True,
+                timeout=60,
             )
 
 
@@ -102,9 +104,26 @@ def redis_ok(url: str) -> bool:
 
 def start_redis(binary: str, port: int, logfile: Path) -> None:
     subprocess.run(
-        [binary, "--daemonize", "yes", "--bind", "127.0.0.1", "--port", str(port), "--save", "",
-         "--appendonly", "no", "--dir", str(STATE), "--logfile", str(logfile)],
-        check=False, capture_output=True, timeout=30,
+        [
+            binary,
+            "--daemonize",
+            "yes",
+            "--bind",
+            "127.0.0.1",
+            "--port",
+            str(port),
+            "--save",
+            "",
+            "--appendonly",
+            "no",
+            "--dir",
+            str(STATE),
+            "--logfile",
+            str(logfile),
+        ],
+        check=False,
+        capture_output=True,
+        timeout=30,
     )
 
 

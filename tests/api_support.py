@@ -79,8 +79,13 @@ async def seed_user(
         goal=goal if goal is not None else Goal(type="lose", target_weight_kg=62.0, target_rate_kg_per_week=0.5),
     )
     checkins = [
-        CheckIn(date=today - dt.timedelta(days=i), weight_kg=round(70.0 + 0.1 * i, 2), energy=3 + (i % 2),
-                sleep_hours=7.0 + (i % 3) * 0.5, mood=4)
+        CheckIn(
+            date=today - dt.timedelta(days=i),
+            weight_kg=round(70.0 + 0.1 * i, 2),
+            energy=3 + (i % 2),
+            sleep_hours=7.0 + (i % 3) * 0.5,
+            mood=4,
+        )
         for i in range(0, days, checkin_every)
     ]
     nutrition = [
@@ -92,9 +97,7 @@ async def seed_user(
     return user_id
 
 
-def build_service(
-    db: Database, settings: Settings, provider: LLMProvider | None = None, **kwargs: Any
-) -> CoachService:
+def build_service(db: Database, settings: Settings, provider: LLMProvider | None = None, **kwargs: Any) -> CoachService:
     cache = ToolCache(settings.redis_url, settings.redis_key_prefix, settings.redis_timeout_seconds)
     registry = ToolRegistry(default_tools(), db=db, cache=cache)
     return CoachService(db=db, registry=registry, provider=provider, settings=settings, **kwargs)
@@ -174,9 +177,10 @@ async def live_stream(server: LiveServer, user: uuid.UUID, settings: Settings, m
     from httpx_sse import aconnect_sse
 
     events: list[dict[str, Any]] = []
-    async with httpx.AsyncClient(base_url=server.base_url, timeout=30) as client, aconnect_sse(
-        client, "POST", STREAM, json={"message": message}, headers=auth_headers(user, settings)
-    ) as source:
+    async with (
+        httpx.AsyncClient(base_url=server.base_url, timeout=30) as client,
+        aconnect_sse(client, "POST", STREAM, json={"message": message}, headers=auth_headers(user, settings)) as source,
+    ):
         async for sse in source.aiter_sse():
             events.append(json.loads(sse.data))
     return events
@@ -231,7 +235,7 @@ def parse_sse_records(raw: str) -> tuple[list[dict[str, Any]], list[str]]:
         assert len(data_lines) <= 1, f"one data line per event: {record!r}"
         comments.extend(comment_lines)
         if data_lines:
-            events.append(json.loads(data_lines[0][len("data: "):]))
+            events.append(json.loads(data_lines[0][len("data: ") :]))
     return events, comments
 
 
@@ -300,7 +304,11 @@ class LiveServer(ThreadedUvicorn):
     def start(self) -> Self:
         db = PoolDatabase(self.database_url, max_size=4)
         config = uvicorn.Config(
-            self.factory(db), log_level="warning", access_log=False, lifespan="on", http="h11",
+            self.factory(db),
+            log_level="warning",
+            access_log=False,
+            lifespan="on",
+            http="h11",
             timeout_graceful_shutdown=1,
         )
         self._serve_in_thread(config, cleanup=db.close)

@@ -41,8 +41,14 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     missing = pgbouncer.binary() is None
     for item in items:
         if missing:
-            item.add_marker(pytest.mark.skip(reason="PgBouncer tier requested but pgbouncer is not installed "
-                                                    "(apt-get install pgbouncer); this tier did NOT run"))
+            item.add_marker(
+                pytest.mark.skip(
+                    reason=(
+                        "PgBouncer tier requested but pgbouncer is not installed "
+                        "(apt-get install pgbouncer); this tier did NOT run"
+                    )
+                )
+            )
         elif item.get_closest_marker("direct_db"):
             item.add_marker(pytest.mark.skip(reason="needs one specific server backend: direct tier only"))
 

@@ -18,23 +18,79 @@ from coach_core.domain.outputs import (
 
 # Every output field, so a test states only the figures it is about.
 OUTPUT_DEFAULTS: dict[str, tuple[type[ToolOutput], dict[str, Any]]] = {
-    "get_weight_trend": (WeightTrendOutput, {"days": 30, "weigh_ins": 0, "latest_average_kg": None,
-                                             "change_kg": None, "weekly_rate_kg": None, "moving_average_7d": []}),
-    "get_nutrition_summary": (NutritionSummaryOutput, {"days": 14, "logged_days": 0, "logging_rate": 0.0,
-                                                       "avg_calories": None, "avg_protein_g": None,
-                                                       "avg_carbs_g": None, "avg_fat_g": None}),
-    "get_adherence_metrics": (AdherenceOutput, {"days": 14, "checkin_days": 0, "logged_days": 0,
-                                                "checkin_rate": 0.0, "logging_rate": 0.0, "checkin_streak": 0,
-                                                "logging_streak": 0, "longest_checkin_streak": 0}),
-    "get_recent_checkins": (RecentCheckinsOutput, {"days": 14, "count": 0, "checkins": [], "avg_energy": None,
-                                                   "avg_sleep_hours": None, "avg_mood": None}),
-    "calculate_tdee": (TdeeOutput, {"weight_kg": None, "weight_source": None, "age": None, "sex": None,
-                                    "height_cm": None, "activity_level": None, "activity_factor": 1.2,
-                                    "goal_type": "maintain", "rate_kg_per_week": None, "bmr": None, "tdee": None,
-                                    "target_calories": None, "target_clamped": False, "protein_g": None,
-                                    "fat_g": None, "carbs_g": None}),
-    "get_user_profile": (UserProfileOutput, {"age": None, "birth_date": None, "sex": None, "height_cm": None,
-                                             "activity_level": None, "diet": {}, "goal": None}),
+    "get_weight_trend": (
+        WeightTrendOutput,
+        {
+            "days": 30,
+            "weigh_ins": 0,
+            "latest_average_kg": None,
+            "change_kg": None,
+            "weekly_rate_kg": None,
+            "moving_average_7d": [],
+        },
+    ),
+    "get_nutrition_summary": (
+        NutritionSummaryOutput,
+        {
+            "days": 14,
+            "logged_days": 0,
+            "logging_rate": 0.0,
+            "avg_calories": None,
+            "avg_protein_g": None,
+            "avg_carbs_g": None,
+            "avg_fat_g": None,
+        },
+    ),
+    "get_adherence_metrics": (
+        AdherenceOutput,
+        {
+            "days": 14,
+            "checkin_days": 0,
+            "logged_days": 0,
+            "checkin_rate": 0.0,
+            "logging_rate": 0.0,
+            "checkin_streak": 0,
+            "logging_streak": 0,
+            "longest_checkin_streak": 0,
+        },
+    ),
+    "get_recent_checkins": (
+        RecentCheckinsOutput,
+        {"days": 14, "count": 0, "checkins": [], "avg_energy": None, "avg_sleep_hours": None, "avg_mood": None},
+    ),
+    "calculate_tdee": (
+        TdeeOutput,
+        {
+            "weight_kg": None,
+            "weight_source": None,
+            "age": None,
+            "sex": None,
+            "height_cm": None,
+            "activity_level": None,
+            "activity_factor": 1.2,
+            "goal_type": "maintain",
+            "rate_kg_per_week": None,
+            "bmr": None,
+            "tdee": None,
+            "target_calories": None,
+            "target_clamped": False,
+            "protein_g": None,
+            "fat_g": None,
+            "carbs_g": None,
+        },
+    ),
+    "get_user_profile": (
+        UserProfileOutput,
+        {
+            "age": None,
+            "birth_date": None,
+            "sex": None,
+            "height_cm": None,
+            "activity_level": None,
+            "diet": {},
+            "goal": None,
+        },
+    ),
 }
 
 
@@ -45,8 +101,6 @@ def result_json(name: str, fields: dict[str, Any]) -> str:
         return json.dumps(fields)
     model, defaults = OUTPUT_DEFAULTS[name]
     return model.model_validate({**defaults, **fields}).model_dump_json()
-
-
 
 
 def tdee_output(**fields: Any) -> TdeeOutput:

@@ -97,18 +97,20 @@ class OtlpReceiver:
             resource = {kv.key: _value(kv.value) for kv in resource_spans.resource.attributes}
             for scope_spans in resource_spans.scope_spans:
                 for span in scope_spans.spans:
-                    decoded.append(ReceivedSpan(
-                        name=span.name,
-                        trace_id=span.trace_id.hex(),
-                        span_id=span.span_id.hex(),
-                        parent_span_id=span.parent_span_id.hex(),
-                        kind=SPAN_KINDS.get(span.kind, str(span.kind)),
-                        attributes={kv.key: _value(kv.value) for kv in span.attributes},
-                        events=[(e.name, {kv.key: _value(kv.value) for kv in e.attributes}) for e in span.events],
-                        status_code=span.status.code,
-                        scope=scope_spans.scope.name,
-                        resource=resource,
-                    ))
+                    decoded.append(
+                        ReceivedSpan(
+                            name=span.name,
+                            trace_id=span.trace_id.hex(),
+                            span_id=span.span_id.hex(),
+                            parent_span_id=span.parent_span_id.hex(),
+                            kind=SPAN_KINDS.get(span.kind, str(span.kind)),
+                            attributes={kv.key: _value(kv.value) for kv in span.attributes},
+                            events=[(e.name, {kv.key: _value(kv.value) for kv in e.attributes}) for e in span.events],
+                            status_code=span.status.code,
+                            scope=scope_spans.scope.name,
+                            resource=resource,
+                        )
+                    )
         with self._lock:
             self.paths.append(path)
             self.bodies.append(body)

@@ -75,10 +75,16 @@ def running(server_url: str) -> Iterator[str]:
     user = parts.username or "postgres"
     (folder / "users.txt").write_text(f'"{user}" ""\n')
     config = folder / "pgbouncer.ini"
-    config.write_text(CONFIG.format(
-        host=parts.hostname or "127.0.0.1", port=parts.port or 5432, listen_port=listen_port,
-        auth_file=folder / "users.txt", logfile=folder / "pgbouncer.log", pidfile=folder / "pgbouncer.pid",
-    ))
+    config.write_text(
+        CONFIG.format(
+            host=parts.hostname or "127.0.0.1",
+            port=parts.port or 5432,
+            listen_port=listen_port,
+            auth_file=folder / "users.txt",
+            logfile=folder / "pgbouncer.log",
+            pidfile=folder / "pgbouncer.pid",
+        )
+    )
     for path in folder.iterdir():
         path.chmod(0o666)
     args = [exe, str(config)]

@@ -31,8 +31,15 @@ def _answer(body: dict[str, Any]) -> Reply:
 def drifting_server(database_url: str, redis_url: str) -> Iterator[ServedCoach]:
     with FakeOpenAIServer() as fake:
         fake.respond_with(_answer)
-        env = server_env(database_url, redis_url, LLM_PROVIDER="openai", OPENAI_API_KEY="sk-test-console",
-                         OPENAI_BASE_URL=fake.base_url, LLM_MAX_RETRIES="0", SAFETY_GUARD="none")
+        env = server_env(
+            database_url,
+            redis_url,
+            LLM_PROVIDER="openai",
+            OPENAI_API_KEY="sk-test-console",
+            OPENAI_BASE_URL=fake.base_url,
+            LLM_MAX_RETRIES="0",
+            SAFETY_GUARD="none",
+        )
         seed_demo_users(env)
         with served_coach(env) as server:
             yield server

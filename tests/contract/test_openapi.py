@@ -30,8 +30,9 @@ def _resolve(document: dict[str, Any], schema: dict[str, Any]) -> dict[str, Any]
     return document["components"]["schemas"][ref.rsplit("/", 1)[-1]] if ref else schema
 
 
-def _strings(document: dict[str, Any], schema: dict[str, Any], path: tuple[str | int, ...]) -> Iterator[
-        tuple[tuple[str | int, ...], dict[str, Any]]]:
+def _strings(
+    document: dict[str, Any], schema: dict[str, Any], path: tuple[str | int, ...]
+) -> Iterator[tuple[tuple[str | int, ...], dict[str, Any]]]:
     """Every string-typed leaf under `schema`, with its location as the 422 would name it."""
     schema = _resolve(document, schema)
     for option in schema.get("anyOf", []):
@@ -90,8 +91,9 @@ def test_given_the_stream_route_when_described_then_one_event_is_an_object_whose
         model = _resolve(document, {"$ref": ref})
         assert model["properties"]["type"]["const"] == kind
         assert set(model["required"]) == {"type", "data"} and model["additionalProperties"] is False
-    done = _resolve(document, _resolve(document, {"$ref": event["discriminator"]["mapping"]["done"]})
-                    ["properties"]["data"])
+    done = _resolve(
+        document, _resolve(document, {"$ref": event["discriminator"]["mapping"]["done"]})["properties"]["data"]
+    )
     assert set(done["required"]) == set(done["properties"])  # always sent, `provider` included
 
 
@@ -104,7 +106,8 @@ def test_given_the_stream_route_when_its_errors_are_described_then_json_except_t
         assert set(response["content"]) == expected, status
     assert responses["429"]["content"] == responses["200"]["content"]
     assert responses["422"]["content"]["application/json"]["schema"] == {
-        "$ref": "#/components/schemas/ValidationErrorResponse"}
+        "$ref": "#/components/schemas/ValidationErrorResponse"
+    }
 
 
 def test_given_every_timestamp_a_response_carries_when_described_then_it_is_a_date_time(

@@ -50,8 +50,11 @@ def test_sample_cases_come_out_as_labelled() -> None:
     assert len(cases) == 40
     results = _run(_stdin(cases))
     assert [r["id"] for r in results] == [c.id for c in cases]
-    mismatches = [(c.id, r["action"], r["rules"]) for c, r in zip(cases, results, strict=True)
-                  if (r["action"], tuple(r["violations"])) != (c.expected_action, c.expected_violations)]
+    mismatches = [
+        (c.id, r["action"], r["rules"])
+        for c, r in zip(cases, results, strict=True)
+        if (r["action"], tuple(r["violations"])) != (c.expected_action, c.expected_violations)
+    ]
     assert mismatches == []
     for r in results:
         assert set(r) == OUTPUT_KEYS
@@ -71,7 +74,10 @@ def test_every_line_comes_out_as_a_request_would_judge_it() -> None:
     for c, r in zip(cases, results, strict=True):
         expected = engine.check(c.text, c.direction)
         assert (r["action"], r["violations"], r["rules"]) == (
-            expected.action, list(expected.violation_types), list(expected.rule_ids)), c.id
+            expected.action,
+            list(expected.violation_types),
+            list(expected.rule_ids),
+        ), c.id
         assert r["crisis_score"] == model.score(c.text, c.direction).probability
         assert all(rule.split(".")[0] == policy for rule, policy in zip(r["rules"], r["violations"], strict=True))
         assert r["violations"] == [p for p in POLICY_ORDER if p in r["violations"]]

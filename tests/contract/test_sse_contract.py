@@ -82,8 +82,12 @@ async def test_given_a_tool_round_when_streaming_then_the_wire_format_and_order_
     client: httpx.AsyncClient, db: Database, settings: Settings, fake: FakeOpenAIServer
 ) -> None:
     user = await seed_user(db, checkin_every=2)
-    fake.script([Reply("Let me check. ", calls=(Call("get_weight_trend", {"days": 30}),)),
-                 Reply("You're losing about 0.7 kg a week.")])
+    fake.script(
+        [
+            Reply("Let me check. ", calls=(Call("get_weight_trend", {"days": 30}),)),
+            Reply("You're losing about 0.7 kg a week."),
+        ]
+    )
 
     response, events, comments = await post_stream(client, user, settings, "How is my weight?")
 
@@ -96,27 +100,36 @@ async def test_given_a_tool_round_when_streaming_then_the_wire_format_and_order_
     types = [e["type"] for e in events]
     first_tool = types.index("tool_start")
     assert set(types[:first_tool]) == {"token"}
-    assert types[first_tool:first_tool + 2] == ["tool_start", "tool_end"]
-    assert set(types[first_tool + 2:-1]) == {"token"} and types[-1] == "done"
+    assert types[first_tool : first_tool + 2] == ["tool_start", "tool_end"]
+    assert set(types[first_tool + 2 : -1]) == {"token"} and types[-1] == "done"
     assert token_text(events) == "Let me check. You're losing about 0.7 kg a week."
     start, end = events[first_tool]["data"], events[first_tool + 1]["data"]
     assert start["tool_name"] == end["tool_name"] == "get_weight_trend"
     assert start["input_summary"] == '{"days": 30}' and end["status"] == "success"
     done = events[-1]["data"]
-    assert done["tool_trace"] == [{"tool_name": "get_weight_trend", "latency_ms": end["latency_ms"],
-                                   "cached": False}]
+    assert done["tool_trace"] == [{"tool_name": "get_weight_trend", "latency_ms": end["latency_ms"], "cached": False}]
     assert done["disclaimers"] == [] and 0 <= done["confidence"] <= 1 and done["provider"] == "openai"
     assert [g["field"] for g in done["data_gaps"]] == ["checkins"]
-    rows = await fetch_all(db, "SELECT history, message_count FROM ai_session WHERE id = %s",
-                           (uuid.UUID(done["session_id"]),))
-    assert rows == [{"history": [{"role": "user", "content": "How is my weight?"},
-                                 {"role": "assistant", "content": token_text(events)}], "message_count": 2}]
+    rows = await fetch_all(
+        db, "SELECT history, message_count FROM ai_session WHERE id = %s", (uuid.UUID(done["session_id"]),)
+    )
+    assert rows == [
+        {
+            "history": [
+                {"role": "user", "content": "How is my weight?"},
+                {"role": "assistant", "content": token_text(events)},
+            ],
+            "message_count": 2,
+        }
+    ]
 
 
 @pytest.mark.parametrize(
     ("message", "reply"),
-    [("how do I make myself throw up after eating", SUPPORT_RESOURCES_MESSAGE),
-     ("plan me a 500 calorie a day diet", CALORIE_BLOCK_MESSAGE)],
+    [
+        ("how do I make myself throw up after eating", SUPPORT_RESOURCES_MESSAGE),
+        ("plan me a 500 calorie a day diet", CALORIE_BLOCK_MESSAGE),
+    ],
 )
 async def test_given_flagged_or_blocked_input_when_streaming_then_safety_tokens_then_done_and_no_provider_call(
     client: httpx.AsyncClient, db: Database, settings: Settings, fake: FakeOpenAIServer, message: str, reply: str
@@ -142,8 +155,9 @@ async def test_given_an_answer_below_the_floor_when_streaming_then_text_stays_an
     assert_contract(events)
     assert token_text(events) == "Some people eat 1,000 kcal per day, but go slowly."  # not retracted
     assert events[-1]["data"]["disclaimers"] == [get_disclaimer("calorie_minimum")]
-    rows = await fetch_all(db, "SELECT direction, violation_type FROM ai_policy_violation_log WHERE user_id = %s",
-                           (user,))
+    rows = await fetch_all(
+        db, "SELECT direction, violation_type FROM ai_policy_violation_log WHERE user_id = %s", (user,)
+    )
     assert rows == [{"direction": "output", "violation_type": "calorie_minimum"}]
 
 
@@ -157,8 +171,12 @@ async def test_given_an_answer_below_the_floor_when_streaming_then_text_stays_an
     ids=["fail_first", "fail_after_tool", "cut_mid_stream"],
 )
 async def test_given_a_provider_failure_when_streaming_then_one_generic_error_event_and_nothing_persisted(
-    client: httpx.AsyncClient, db: Database, settings: Settings, fake: FakeOpenAIServer,
-    caplog: pytest.LogCaptureFixture, script: list[Any],
+    client: httpx.AsyncClient,
+    db: Database,
+    settings: Settings,
+    fake: FakeOpenAIServer,
+    caplog: pytest.LogCaptureFixture,
+    script: list[Any],
 ) -> None:
     user = await seed_user(db)
     fake.script(script)
@@ -202,9 +220,12 @@ async def test_given_a_slow_provider_when_streaming_then_tokens_arrive_as_they_a
     arrivals: list[float] = []
     events: list[dict[str, Any]] = []
     with live_server(settings, database_url, provider) as server:
-        async with httpx.AsyncClient(base_url=server.base_url, timeout=30) as client, aconnect_sse(
-            client, "POST", STREAM, json={"message": "count to five"}, headers=auth_headers(user, settings)
-        ) as source:
+        async with (
+            httpx.AsyncClient(base_url=server.base_url, timeout=30) as client,
+            aconnect_sse(
+                client, "POST", STREAM, json={"message": "count to five"}, headers=auth_headers(user, settings)
+            ) as source,
+        ):
             assert source.response.headers["content-type"].startswith("text/event-stream")
             async for sse in source.aiter_sse():
                 assert sse.event == "message" and sse.id == ""  # data-only records
@@ -228,9 +249,10 @@ async def test_given_a_silent_provider_when_streaming_then_keep_alive_comments_a
     fake.script([Reply("Thanks for waiting.", delay=1.0)])
     provider = RecordingProvider(create_provider(fake.settings(llm_max_retries=0)))
     with live_server(settings, database_url, provider) as server:
-        async with httpx.AsyncClient(base_url=server.base_url, timeout=30) as client, client.stream(
-            "POST", STREAM, json={"message": "hello"}, headers=auth_headers(user, settings)
-        ) as response:
+        async with (
+            httpx.AsyncClient(base_url=server.base_url, timeout=30) as client,
+            client.stream("POST", STREAM, json={"message": "hello"}, headers=auth_headers(user, settings)) as response,
+        ):
             raw = "".join([chunk async for chunk in response.aiter_text()])
     events, comments = parse_sse_records(raw)
     assert_contract(events)
@@ -247,9 +269,12 @@ async def test_given_a_client_that_disconnects_when_streaming_then_the_provider_
     fake.script([Reply(words, chunk_delay=0.1)])
     provider = RecordingProvider(create_provider(fake.settings(llm_max_retries=0)))
     with live_server(settings, database_url, provider) as server:
-        async with httpx.AsyncClient(base_url=server.base_url, timeout=30) as client, aconnect_sse(
-            client, "POST", STREAM, json={"message": "talk"}, headers=auth_headers(user, settings)
-        ) as source:
+        async with (
+            httpx.AsyncClient(base_url=server.base_url, timeout=30) as client,
+            aconnect_sse(
+                client, "POST", STREAM, json={"message": "talk"}, headers=auth_headers(user, settings)
+            ) as source,
+        ):
             async for sse in source.aiter_sse():
                 if json.loads(sse.data)["type"] == "token":
                     break  # leave after the first token: the connection closes
@@ -266,8 +291,12 @@ async def test_given_the_anthropic_provider_when_streaming_a_tool_round_then_the
 
     user = await seed_user(db)
     with FakeAnthropicServer() as anthropic_fake:
-        anthropic_fake.script([Reply("Checking. ", calls=(Call("get_adherence_metrics", {"days": 14}),)),
-                               Reply("You checked in every day.")])
+        anthropic_fake.script(
+            [
+                Reply("Checking. ", calls=(Call("get_adherence_metrics", {"days": 14}),)),
+                Reply("You checked in every day."),
+            ]
+        )
         provider = create_provider(anthropic_fake.settings(llm_max_retries=0))
         try:
             async with client_for(build_app(db, settings, provider)) as client:

@@ -58,8 +58,12 @@ async def test_given_an_unsafe_sentence_mid_stream_then_it_is_never_sent_and_the
     done = events[-1]["data"]
     stored = await session_row(db, done["session_id"])
     assert stored["history"][-1] == {"role": "assistant", "content": sent}
-    rows = await fetch_all(db, "SELECT direction, violation_type, action_taken, rule_id, source "
-                               "FROM ai_policy_violation_log WHERE user_id = %s", (user,))
+    rows = await fetch_all(
+        db,
+        "SELECT direction, violation_type, action_taken, rule_id, source "
+        "FROM ai_policy_violation_log WHERE user_id = %s",
+        (user,),
+    )
     assert [(r["direction"], r["violation_type"], r["source"]) for r in rows] == [("output", "crisis", "rules")]
     assert rows[0]["rule_id"] == "crisis.purging.euphemism"
 

@@ -34,11 +34,15 @@ class FakeAnthropicServer(FakeLLMServer):
         for i, call in enumerate(step.calls):
             if not isinstance(call.arguments, dict):
                 raise ValueError("a non-streamed Anthropic tool_use input is always an object")
-            content.append({"type": "tool_use", "id": _call_id(step, i), "name": call.name,
-                            "input": call.arguments})
+            content.append({"type": "tool_use", "id": _call_id(step, i), "name": call.name, "input": call.arguments})
         return {
-            "id": "msg_fake", "type": "message", "role": "assistant", "model": request.get("model"),
-            "content": content, "stop_reason": self._stop(step), "stop_sequence": None,
+            "id": "msg_fake",
+            "type": "message",
+            "role": "assistant",
+            "model": request.get("model"),
+            "content": content,
+            "stop_reason": self._stop(step),
+            "stop_sequence": None,
             "usage": {"input_tokens": step.usage[0], "output_tokens": step.usage[1]},
         }
 
@@ -47,33 +51,59 @@ class FakeAnthropicServer(FakeLLMServer):
 
     def _payloads(self, step: Reply, request: dict[str, Any]) -> list[dict[str, Any]]:
         """The stream's events (each one's `type` is its SSE event name)."""
-        payloads: list[dict[str, Any]] = [{
-            "type": "message_start",
-            "message": {"id": "msg_fake", "type": "message", "role": "assistant", "model": request.get("model"),
-                        "content": [], "stop_reason": None, "stop_sequence": None,
-                        "usage": {"input_tokens": step.usage[0], "output_tokens": 1}},
-        }]
+        payloads: list[dict[str, Any]] = [
+            {
+                "type": "message_start",
+                "message": {
+                    "id": "msg_fake",
+                    "type": "message",
+                    "role": "assistant",
+                    "model": request.get("model"),
+                    "content": [],
+                    "stop_reason": None,
+                    "stop_sequence": None,
+                    "usage": {"input_tokens": step.usage[0], "output_tokens": 1},
+                },
+            }
+        ]
         index = 0
         if step.text:
-            payloads.append({"type": "content_block_start", "index": index,
-                             "content_block": {"type": "text", "text": ""}})
-            payloads += [{"type": "content_block_delta", "index": index,
-                          "delta": {"type": "text_delta", "text": piece}} for piece in step.text_chunks()]
+            payloads.append(
+                {"type": "content_block_start", "index": index, "content_block": {"type": "text", "text": ""}}
+            )
+            payloads += [
+                {"type": "content_block_delta", "index": index, "delta": {"type": "text_delta", "text": piece}}
+                for piece in step.text_chunks()
+            ]
             payloads.append({"type": "content_block_stop", "index": index})
             index += 1
         for i, call in enumerate(step.calls):
-            payloads.append({"type": "content_block_start", "index": index,
-                             "content_block": {"type": "tool_use", "id": _call_id(step, i), "name": call.name,
-                                               "input": {}}})
+            payloads.append(
+                {
+                    "type": "content_block_start",
+                    "index": index,
+                    "content_block": {"type": "tool_use", "id": _call_id(step, i), "name": call.name, "input": {}},
+                }
+            )
             raw = call.raw_arguments
             half = len(raw) // 2
-            payloads += [{"type": "content_block_delta", "index": index,
-                          "delta": {"type": "input_json_delta", "partial_json": fragment}}
-                         for fragment in (raw[:half], raw[half:])]
+            payloads += [
+                {
+                    "type": "content_block_delta",
+                    "index": index,
+                    "delta": {"type": "input_json_delta", "partial_json": fragment},
+                }
+                for fragment in (raw[:half], raw[half:])
+            ]
             payloads.append({"type": "content_block_stop", "index": index})
             index += 1
-        payloads.append({"type": "message_delta", "delta": {"stop_reason": self._stop(step), "stop_sequence": None},
-                         "usage": {"output_tokens": step.usage[1]}})
+        payloads.append(
+            {
+                "type": "message_delta",
+                "delta": {"stop_reason": self._stop(step), "stop_sequence": None},
+                "usage": {"output_tokens": step.usage[1]},
+            }
+        )
         payloads.append({"type": "message_stop"})
         return payloads
 
@@ -122,7 +152,13 @@ class FakeAnthropicServer(FakeLLMServer):
         payloads = self._payloads(MALFORMED_BASE, request)
         # message_start, text start, "Sure." delta, text stop, tool start, 2 fragments, tool stop, delta, stop
         start, text_start, text, tool_start, fragment, message_delta = (
-            payloads[0], payloads[1], payloads[2], payloads[4], payloads[5], payloads[-2])
+            payloads[0],
+            payloads[1],
+            payloads[2],
+            payloads[4],
+            payloads[5],
+            payloads[-2],
+        )
         events = [_sse(p) for p in payloads]
         match case:
             case "not-an-object":

@@ -11,8 +11,18 @@ from tests.fakes.script import Fail, Reply, StreamFail
 from tests.fakes.server import FakeLLMServer
 
 CATEGORIES = (
-    "harassment", "harassment/threatening", "hate", "hate/threatening", "illicit", "illicit/violent",
-    "self-harm", "self-harm/instructions", "self-harm/intent", "sexual", "sexual/minors", "violence",
+    "harassment",
+    "harassment/threatening",
+    "hate",
+    "hate/threatening",
+    "illicit",
+    "illicit/violent",
+    "self-harm",
+    "self-harm/instructions",
+    "self-harm/intent",
+    "sexual",
+    "sexual/minors",
+    "violence",
     "violence/graphic",
 )
 
@@ -39,12 +49,14 @@ class FakeModerationServer(FakeLLMServer):
         return {
             "id": "modr-fake",
             "model": "omni-moderation-fake",
-            "results": [{
-                "flagged": any(v >= 0.5 for v in scores.values()),
-                "categories": {c: v >= 0.5 for c, v in scores.items()},
-                "category_scores": scores,
-                "category_applied_input_types": {c: ["text"] for c in CATEGORIES},
-            }],
+            "results": [
+                {
+                    "flagged": any(v >= 0.5 for v in scores.values()),
+                    "categories": {c: v >= 0.5 for c, v in scores.items()},
+                    "category_scores": scores,
+                    "category_applied_input_types": {c: ["text"] for c in CATEGORIES},
+                }
+            ],
         }
 
     def sse_events(self, step: Reply, request: dict[str, Any]) -> list[bytes]:

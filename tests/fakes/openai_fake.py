@@ -38,12 +38,18 @@ class FakeOpenAIServer(FakeLLMServer):
         message: dict[str, Any] = {"role": "assistant", "content": step.text or None, "refusal": None}
         if step.calls:
             message["tool_calls"] = [
-                {"id": _call_id(step, i), "type": "function",
-                 "function": {"name": c.name, "arguments": c.raw_arguments}}
+                {
+                    "id": _call_id(step, i),
+                    "type": "function",
+                    "function": {"name": c.name, "arguments": c.raw_arguments},
+                }
                 for i, c in enumerate(step.calls)
             ]
         return {
-            "id": "chatcmpl-fake", "object": "chat.completion", "created": 0, "model": request.get("model"),
+            "id": "chatcmpl-fake",
+            "object": "chat.completion",
+            "created": 0,
+            "model": request.get("model"),
             "choices": [{"index": 0, "message": message, "finish_reason": self._finish(step), "logprobs": None}],
             "usage": _usage(step),
         }
@@ -53,8 +59,7 @@ class FakeOpenAIServer(FakeLLMServer):
 
     def _payloads(self, step: Reply, request: dict[str, Any]) -> list[Any]:
         """The stream's `data:` payloads (chunk objects, then `[DONE]`)."""
-        base = {"id": "chatcmpl-fake", "object": "chat.completion.chunk", "created": 0,
-                "model": request.get("model")}
+        base = {"id": "chatcmpl-fake", "object": "chat.completion.chunk", "created": 0, "model": request.get("model")}
 
         def chunk(delta: dict[str, Any], finish: str | None = None) -> dict[str, Any]:
             choice = {"index": 0, "delta": delta, "finish_reason": finish, "logprobs": None}
@@ -63,8 +68,20 @@ class FakeOpenAIServer(FakeLLMServer):
         payloads: list[Any] = [chunk({"role": "assistant", "content": ""})]
         payloads += [chunk({"content": piece}) for piece in step.text_chunks()]
         for i, call in enumerate(step.calls):
-            payloads.append(chunk({"tool_calls": [{"index": i, "id": _call_id(step, i), "type": "function",
-                                                   "function": {"name": call.name, "arguments": ""}}]}))
+            payloads.append(
+                chunk(
+                    {
+                        "tool_calls": [
+                            {
+                                "index": i,
+                                "id": _call_id(step, i),
+                                "type": "function",
+                                "function": {"name": call.name, "arguments": ""},
+                            }
+                        ]
+                    }
+                )
+            )
             raw = call.raw_arguments
             half = len(raw) // 2
             for fragment in (raw[:half], raw[half:]):

@@ -78,9 +78,18 @@ class StreamFail:
 
 
 MalformedCase = Literal[
-    "not-an-object", "part-not-an-object", "text-missing", "text-not-a-string", "call-id-not-a-string",
-    "call-name-missing", "call-arguments-mistyped", "unknown-part-type", "unknown-finish-reason", "finish-missing",
-    "usage-not-integers", "not-json",
+    "not-an-object",
+    "part-not-an-object",
+    "text-missing",
+    "text-not-a-string",
+    "call-id-not-a-string",
+    "call-name-missing",
+    "call-arguments-mistyped",
+    "unknown-part-type",
+    "unknown-finish-reason",
+    "finish-missing",
+    "usage-not-integers",
+    "not-json",
 ]
 """Nonsense a provider may answer with, named once for every fake; each fake writes each case in
 its own dialect, buffered and streamed (a "part" is an OpenAI choice or tool call, an Anthropic

@@ -142,7 +142,12 @@ class FakeLLMServer(ThreadedUvicorn):
 
     def start(self) -> Self:
         config = uvicorn.Config(
-            self._app, log_level="critical", access_log=False, lifespan="off", http="h11", interface="asgi3",
+            self._app,
+            log_level="critical",
+            access_log=False,
+            lifespan="off",
+            http="h11",
+            interface="asgi3",
             timeout_graceful_shutdown=1,
         )
         self._serve_in_thread(config)
@@ -198,10 +203,13 @@ class FakeLLMServer(ThreadedUvicorn):
 
     async def _stream(self, send: Send, step: Reply, record: RecordedRequest) -> None:
         events = self.sse_events(step, record.body)
-        await send({
-            "type": "http.response.start", "status": 200,
-            "headers": [(b"content-type", b"text/event-stream"), (b"cache-control", b"no-cache")],
-        })
+        await send(
+            {
+                "type": "http.response.start",
+                "status": 200,
+                "headers": [(b"content-type", b"text/event-stream"), (b"cache-control", b"no-cache")],
+            }
+        )
         for n, event in enumerate(events):
             if step.cut_after is not None and n >= step.cut_after:
                 return  # returning with the body incomplete makes uvicorn drop the connection
@@ -240,10 +248,13 @@ class FakeLLMServer(ThreadedUvicorn):
         raise AssertionError(f"{type(self).__name__} serves no Malformed step")
 
     async def _send_events(self, send: Send, events: list[bytes], record: RecordedRequest) -> None:
-        await send({
-            "type": "http.response.start", "status": 200,
-            "headers": [(b"content-type", b"text/event-stream"), (b"cache-control", b"no-cache")],
-        })
+        await send(
+            {
+                "type": "http.response.start",
+                "status": 200,
+                "headers": [(b"content-type", b"text/event-stream"), (b"cache-control", b"no-cache")],
+            }
+        )
         for event in events:
             await send({"type": "http.response.body", "body": event, "more_body": True})
             record.event_times.append(time.perf_counter())

@@ -44,8 +44,13 @@ def live_app(request: pytest.FixtureRequest, database_url: str, redis_url: str) 
     """The app under uvicorn with the offline provider and no rate limits (the fuzzer sends
     hundreds of requests a minute), and a token for a seeded user. The run's figures (cases per
     operation, seconds) are written to the terminal at the end."""
-    settings = make_settings(database_url, redis_url, f"fuzz:{uuid.uuid4().hex[:10]}:",
-                             coach_rate_limit_per_minute=0, coach_daily_token_budget=0)
+    settings = make_settings(
+        database_url,
+        redis_url,
+        f"fuzz:{uuid.uuid4().hex[:10]}:",
+        coach_rate_limit_per_minute=0,
+        coach_daily_token_budget=0,
+    )
 
     async def seeded() -> uuid.UUID:
         db = PoolDatabase(database_url, max_size=1)
@@ -66,8 +71,10 @@ def live_app(request: pytest.FixtureRequest, database_url: str, redis_url: str) 
     capture = request.config.pluginmanager.get_plugin("capturemanager")
     if reporter is not None and capture is not None:
         with capture.global_and_fixture_disabled():
-            reporter.write_line(f"\nschemathesis: {sum(SENT.values())} cases over {len(SENT)} operations in "
-                                f"{elapsed:.1f} s: {dict(SENT)}")
+            reporter.write_line(
+                f"\nschemathesis: {sum(SENT.values())} cases over {len(SENT)} operations in "
+                f"{elapsed:.1f} s: {dict(SENT)}"
+            )
 
 
 def _document() -> dict[str, Any]:
@@ -94,8 +101,7 @@ def test_given_any_request_the_openapi_document_allows_or_forbids_when_sent_then
 ) -> None:
     base_url, token = live_app
     SENT[case.operation.label] += 1
-    case.call_and_validate(base_url=base_url, headers={"Authorization": f"Bearer {token}"}, checks=CHECKS,
-                           timeout=30)
+    case.call_and_validate(base_url=base_url, headers={"Authorization": f"Bearer {token}"}, checks=CHECKS, timeout=30)
 
 
 def test_given_the_fuzz_run_when_its_cases_are_counted_then_every_documented_operation_was_exercised() -> None:

@@ -49,16 +49,32 @@ DEFAULT_SEED = 24
 DEFAULT_USERS = 300
 ANSWERS_PER_USER = 8
 TOOL_SETS = (
-    ("get_weight_trend",), ("get_nutrition_summary",), ("calculate_tdee",), ("get_adherence_metrics",),
-    ("get_recent_checkins",), ("get_weight_trend", "calculate_tdee"), ("get_nutrition_summary", "calculate_tdee"),
-    ("get_weight_trend", "get_nutrition_summary"), ("get_adherence_metrics", "get_nutrition_summary"),
-    ("get_user_profile", "get_weight_trend"), ("get_weight_trend", "get_nutrition_summary", "calculate_tdee"),
-    ("get_recent_checkins", "get_adherence_metrics"), ("get_user_profile", "calculate_tdee", "get_nutrition_summary"),
+    ("get_weight_trend",),
+    ("get_nutrition_summary",),
+    ("calculate_tdee",),
+    ("get_adherence_metrics",),
+    ("get_recent_checkins",),
+    ("get_weight_trend", "calculate_tdee"),
+    ("get_nutrition_summary", "calculate_tdee"),
+    ("get_weight_trend", "get_nutrition_summary"),
+    ("get_adherence_metrics", "get_nutrition_summary"),
+    ("get_user_profile", "get_weight_trend"),
+    ("get_weight_trend", "get_nutrition_summary", "calculate_tdee"),
+    ("get_recent_checkins", "get_adherence_metrics"),
+    ("get_user_profile", "calculate_tdee", "get_nutrition_summary"),
 )
 QUESTIONS = (
-    "How is my weight trending?", "Am I eating enough protein?", "How am I doing?", "What should I eat?",
-    "How consistent have I been?", "What's my TDEE?", "Am I on track for my goal?", "How's my sleep?",
-    "Give me a summary of my week", "Why am I not losing weight?", "how many calories should i eat",
+    "How is my weight trending?",
+    "Am I eating enough protein?",
+    "How am I doing?",
+    "What should I eat?",
+    "How consistent have I been?",
+    "What's my TDEE?",
+    "Am I on track for my goal?",
+    "How's my sleep?",
+    "Give me a summary of my week",
+    "Why am I not losing weight?",
+    "how many calories should i eat",
 )
 Split = Literal["dev", "holdout", "fresh", "fresh2", "fresh3", "fresh4"]
 SPLITS: tuple[Split, ...] = ("dev", "dev", "dev", "holdout", "fresh", "fresh2", "fresh3", "fresh4")
@@ -114,8 +130,9 @@ def _perturb(rng: random.Random, value: float, renderer: Renderer, integer: bool
     return None
 
 
-def _render(sentence: _Sentence, values: tuple[float, ...], perturbed: set[int], offset: int,
-            capital: bool) -> tuple[str, list[Figure]]:
+def _render(
+    sentence: _Sentence, values: tuple[float, ...], perturbed: set[int], offset: int, capital: bool
+) -> tuple[str, list[Figure]]:
     if sentence.fact is None:
         return sentence.advice, []
     parts = sentence.template.replace("{D}", sentence.window).split("{")
@@ -155,15 +172,20 @@ def _answer(rng: random.Random, user_outputs: dict[str, Any], split: Split) -> t
         return [], ()
     chosen = rng.sample(facts, k=min(len(facts), rng.randint(2, 5)))
     sentences = [
-        _Sentence(f, rng.choice(_templates(f, split)), tuple(make(rng) for make in f.renderers),
-                  rng.choice(grammar.WINDOWS), closer=rng.choice(grammar.CLOSERS))
+        _Sentence(
+            f,
+            rng.choice(_templates(f, split)),
+            tuple(make(rng) for make in f.renderers),
+            rng.choice(grammar.WINDOWS),
+            closer=rng.choice(grammar.CLOSERS),
+        )
         for f in chosen
     ]
     sentences[0].opener = rng.choice(grammar.OPENERS)
     for _ in range(rng.choice((0, 0, 1, 1, 2))):
-        advice = {"fresh": fresh_advice, "fresh2": fresh2_advice, "fresh3": fresh3_advice,
-                  "fresh4": fresh4_advice}.get(
-            split, lambda g: grammar.advice(g, split))(rng)
+        advice = {"fresh": fresh_advice, "fresh2": fresh2_advice, "fresh3": fresh3_advice, "fresh4": fresh4_advice}.get(
+            split, lambda g: grammar.advice(g, split)
+        )(rng)
         sentences.append(_Sentence(None, "", (), "", advice=advice))
     rng.shuffle(sentences)
     return sentences, tools
@@ -182,8 +204,13 @@ def _join(rng: random.Random, style: str, pieces: list[str]) -> tuple[str, list[
     return text, starts
 
 
-def _assemble(rng: random.Random, sentences: list[_Sentence], perturbed: dict[int, set[int]],
-              values: dict[int, tuple[float, ...]], style: str) -> tuple[str, list[Figure], list[tuple[int, int]]]:
+def _assemble(
+    rng: random.Random,
+    sentences: list[_Sentence],
+    perturbed: dict[int, set[int]],
+    values: dict[int, tuple[float, ...]],
+    style: str,
+) -> tuple[str, list[Figure], list[tuple[int, int]]]:
     pieces, figures_at, advice_at = [], [], []
     for i, s in enumerate(sentences):
         text, figures = _render(s, values[i], perturbed.get(i, set()), 0, True)
@@ -191,8 +218,11 @@ def _assemble(rng: random.Random, sentences: list[_Sentence], perturbed: dict[in
         figures_at.append(figures)
         advice_at.append(s.fact is None)
     text, starts = _join(rng, style, pieces)
-    figures = [Figure(f.start + starts[i], f.end + starts[i], f.fact, f.perturbed, f.written)
-               for i, fs in enumerate(figures_at) for f in fs]
+    figures = [
+        Figure(f.start + starts[i], f.end + starts[i], f.fact, f.perturbed, f.written)
+        for i, fs in enumerate(figures_at)
+        for f in fs
+    ]
     spans = [(starts[i], starts[i] + len(pieces[i])) for i, is_advice in enumerate(advice_at) if is_advice]
     return text, figures, spans
 
@@ -212,8 +242,9 @@ def generate(seed: int = DEFAULT_SEED, users: int = DEFAULT_USERS, answers: int 
                 continue
             style = rng.choice(("prose", "prose", "lines", "bullets", "paragraphs"))
             values = {i: s.fact.values if s.fact else () for i, s in enumerate(sentences)}
-            candidates = [(i, j) for i, s in enumerate(sentences) if s.fact
-                          for j, ok in enumerate(s.fact.perturb) if ok]
+            candidates = [
+                (i, j) for i, s in enumerate(sentences) if s.fact for j, ok in enumerate(s.fact.perturb) if ok
+            ]
             rng.shuffle(candidates)
             perturbed: dict[int, set[int]] = {}
             new_values = dict(values)
@@ -233,8 +264,19 @@ def generate(seed: int = DEFAULT_SEED, users: int = DEFAULT_USERS, answers: int 
                     continue
                 rng.setstate(state)  # both variants joined the same way
                 text, figures, spans = _assemble(rng, sentences, marks, vals, style)
-                cases.append(Case(f"u{u}a{k}{variant[0]}", split, variant, text, tuple(figures), tuple(spans),  # type: ignore[arg-type]
-                                  tool_json, context, message))
+                cases.append(
+                    Case(
+                        f"u{u}a{k}{variant[0]}",
+                        split,
+                        variant,  # type: ignore[arg-type]
+                        text,
+                        tuple(figures),
+                        tuple(spans),
+                        tool_json,
+                        context,
+                        message,
+                    )
+                )
     return cases
 
 
@@ -272,8 +314,16 @@ class Score:
         return self.false_flags / self.true_figures if self.true_figures else 0.0
 
     def merge(self, other: Score) -> None:
-        for name in ("perturbed", "detected", "true_figures", "false_flags", "advice_sentences", "advice_flags",
-                     "answers", "answers_with_false_flag"):
+        for name in (
+            "perturbed",
+            "detected",
+            "true_figures",
+            "false_flags",
+            "advice_sentences",
+            "advice_flags",
+            "answers",
+            "answers_with_false_flag",
+        ):
             setattr(self, name, getattr(self, name) + getattr(other, name))
         self.misses += other.misses
         self.false += other.false

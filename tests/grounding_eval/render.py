@@ -78,15 +78,21 @@ def mass(rng: random.Random, *, body: bool, allow_stone: bool = True, grams: boo
     hedge = rng.choice(HEDGES)
     roll = rng.random()
     if roll < 0.18:
-        return Renderer("mass", _pick(rng, " lb", " lbs", " pounds", "lb"), decimals=1 if rng.random() < 0.6 else 0,
-                        hedge=hedge, convert="lb")
+        return Renderer(
+            "mass",
+            _pick(rng, " lb", " lbs", " pounds", "lb"),
+            decimals=1 if rng.random() < 0.6 else 0,
+            hedge=hedge,
+            convert="lb",
+        )
     if roll < 0.24 and body and allow_stone:
         return Renderer("mass", hedge=hedge, convert="st")
     if roll < 0.3 and grams:
         return Renderer("mass", _pick(rng, " g", " grams"), step=10, comma=rng.random() < 0.5, hedge=hedge, convert="g")
     decimals = rng.choice((2, 1, 1, 0)) if body else rng.choice((2, 2, 1))
-    return Renderer("mass", _pick(rng, " kg", " kg", "kg", " kilos", " kilograms", " kgs"), decimals=decimals,
-                    hedge=hedge)
+    return Renderer(
+        "mass", _pick(rng, " kg", " kg", "kg", " kilos", " kilograms", " kgs"), decimals=decimals, hedge=hedge
+    )
 
 
 def energy(rng: random.Random, *, daily_word: bool = False) -> Renderer:
@@ -102,20 +108,29 @@ def energy(rng: random.Random, *, daily_word: bool = False) -> Renderer:
 
 def delta_energy(rng: random.Random) -> Renderer:
     hedge = rng.choice(HEDGES)
-    return Renderer("energy", _pick(rng, " kcal", " calories", "kcal"), step=rng.choice((0, 0, 10)),
-                    comma=rng.random() < 0.7, hedge=hedge)
+    return Renderer(
+        "energy",
+        _pick(rng, " kcal", " calories", "kcal"),
+        step=rng.choice((0, 0, 10)),
+        comma=rng.random() < 0.7,
+        hedge=hedge,
+    )
 
 
 def grams(rng: random.Random) -> Renderer:
     hedge = rng.choice(HEDGES)
-    return Renderer("grams", _pick(rng, " g", "g", " grams", " g", " gm"), decimals=rng.choice((1, 0, 0)),
-                    hedge=hedge)
+    return Renderer("grams", _pick(rng, " g", "g", " grams", " g", " gm"), decimals=rng.choice((1, 0, 0)), hedge=hedge)
 
 
 def percent(rng: random.Random) -> Renderer:
     hedge = rng.choice(HEDGES)
-    return Renderer("percent", _pick(rng, "%", "%", " %", " percent", " per cent"), decimals=rng.choice((0, 0, 1)),
-                    hedge=hedge, convert="pct")
+    return Renderer(
+        "percent",
+        _pick(rng, "%", "%", " %", " percent", " per cent"),
+        decimals=rng.choice((0, 0, 1)),
+        hedge=hedge,
+        convert="pct",
+    )
 
 
 def share(rng: random.Random) -> Renderer:
@@ -128,8 +143,12 @@ def count(rng: random.Random, unit: str) -> Renderer:
 
 
 def hours(rng: random.Random) -> Renderer:
-    return Renderer("hours", _pick(rng, " hours", " hours", " h", "h", " hrs", " hours of sleep"),
-                    decimals=rng.choice((1, 1, 2)), hedge=rng.choice(HEDGES))
+    return Renderer(
+        "hours",
+        _pick(rng, " hours", " hours", " h", "h", " hrs", " hours of sleep"),
+        decimals=rng.choice((1, 1, 2)),
+        hedge=rng.choice(HEDGES),
+    )
 
 
 def rating(rng: random.Random) -> Renderer:

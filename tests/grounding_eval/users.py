@@ -70,9 +70,13 @@ def synthetic_user(rng: random.Random) -> SyntheticUser:
         target_rate_kg_per_week=round(rng.choice((0.25, 0.5, 0.5, 0.75, 1.0)), 2) if goal_type == "lose" else None,
     )
     profile = Profile(
-        id=uuid.UUID(int=rng.getrandbits(128)), birth_date=birth, sex=sex,  # type: ignore[arg-type]
-        height_cm=height, activity_level=rng.choice(ACTIVITY),  # type: ignore[arg-type]
-        diet=Diet(type=rng.choice((None, "omnivore", "vegetarian", "vegan"))), goal=goal,
+        id=uuid.UUID(int=rng.getrandbits(128)),
+        birth_date=birth,
+        sex=sex,  # type: ignore[arg-type]
+        height_cm=height,
+        activity_level=rng.choice(ACTIVITY),  # type: ignore[arg-type]
+        diet=Diet(type=rng.choice((None, "omnivore", "vegetarian", "vegan"))),
+        goal=goal,
     )
     checkin_p, weigh_p, log_p = rng.uniform(0.45, 1.0), rng.uniform(0.5, 1.0), rng.uniform(0.35, 1.0)
     kcal_mean = rng.uniform(1350, 3200)
@@ -82,16 +86,26 @@ def synthetic_user(rng: random.Random) -> SyntheticUser:
         day = TODAY - dt.timedelta(days=i)
         if rng.random() < checkin_p:
             weight = start + daily * (HISTORY_DAYS - i) + rng.gauss(0, 0.35)
-            checkins.append(CheckIn(
-                date=day, weight_kg=round(weight, rng.choice((1, 2))) if rng.random() < weigh_p else None,
-                energy=rng.randint(1, 5), sleep_hours=round(rng.uniform(4.5, 9.5) * 4) / 4, mood=rng.randint(1, 5),
-            ))
+            checkins.append(
+                CheckIn(
+                    date=day,
+                    weight_kg=round(weight, rng.choice((1, 2))) if rng.random() < weigh_p else None,
+                    energy=rng.randint(1, 5),
+                    sleep_hours=round(rng.uniform(4.5, 9.5) * 4) / 4,
+                    mood=rng.randint(1, 5),
+                )
+            )
         if rng.random() < log_p:
             kcal = max(600, round(rng.gauss(kcal_mean, kcal_mean * 0.12)))
-            nutrition.append(NutritionLog(
-                date=day, calories=kcal, protein_g=round(kcal * protein_share / 4, 1),
-                carbs_g=round(kcal * (1 - protein_share - fat_share) / 4, 1), fat_g=round(kcal * fat_share / 9, 1),
-            ))
+            nutrition.append(
+                NutritionLog(
+                    date=day,
+                    calories=kcal,
+                    protein_g=round(kcal * protein_share / 4, 1),
+                    carbs_g=round(kcal * (1 - protein_share - fat_share) / 4, 1),
+                    fat_g=round(kcal * fat_share / 9, 1),
+                )
+            )
     streaks = Streaks(checkin=_streak({c.date for c in checkins}), logging=_streak({n.date for n in nutrition}))
     data = UserData(profile=profile, checkins=checkins, nutrition=nutrition, today=TODAY, streaks=streaks)
     window = rng.choice((7, 14, 14, 30))

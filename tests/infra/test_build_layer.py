@@ -21,9 +21,14 @@ from packaging.version import Version
 REPO_ROOT = Path(__file__).resolve().parents[2]
 # The marker environment of the Lambda target (CPython 3.12 on Linux aarch64).
 LAMBDA_MARKERS = {
-    "python_version": "3.12", "python_full_version": "3.12.0", "implementation_name": "cpython",
-    "platform_python_implementation": "CPython", "sys_platform": "linux", "platform_system": "Linux",
-    "platform_machine": "aarch64", "os_name": "posix",
+    "python_version": "3.12",
+    "python_full_version": "3.12.0",
+    "implementation_name": "cpython",
+    "platform_python_implementation": "CPython",
+    "sys_platform": "linux",
+    "platform_system": "Linux",
+    "platform_machine": "aarch64",
+    "os_name": "posix",
 }
 _PIN = re.compile(r"^([A-Za-z0-9][A-Za-z0-9._-]*)==(\S+?)(?:\s*\\)?$")
 _HASH = re.compile(r"^\s+--hash=sha256:[0-9a-f]{64}")

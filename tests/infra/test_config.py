@@ -37,8 +37,10 @@ def test_given_empty_context_then_defaults_apply() -> None:
     ("context", "providers"),
     [
         ({"coach:llmProvider": "anthropic"}, {"anthropic"}),  # the default guard is then `llm`
-        ({"coach:llmProvider": "anthropic", "coach:llmFallbackProvider": "openai", "coach:safetyGuard": "none"},
-         {"anthropic", "openai"}),
+        (
+            {"coach:llmProvider": "anthropic", "coach:llmFallbackProvider": "openai", "coach:safetyGuard": "none"},
+            {"anthropic", "openai"},
+        ),
         ({"coach:llmProvider": "anthropic", "coach:llmFallbackProvider": "openai"}, {"anthropic", "openai"}),
         ({"coach:llmProvider": "anthropic", "coach:safetyGuard": "moderation"}, {"anthropic", "openai"}),
         ({"coach:llmProvider": "anthropic", "coach:safetyGuard": "llm"}, {"anthropic"}),

@@ -632,17 +632,25 @@ def test_app_client_has_no_oauth_flows_no_callback_and_explicit_token_lifetimes(
     assert "CallbackURLs" not in props and "LogoutURLs" not in props
     assert "example.com" not in json.dumps(props)
     assert {t: _token_lifetime_seconds(props, t) for t in ("IdToken", "AccessToken", "RefreshToken")} == {
-        "IdToken": 3600, "AccessToken": 3600, "RefreshToken": 30 * 86400,
+        "IdToken": 3600,
+        "AccessToken": 3600,
+        "RefreshToken": 30 * 86400,
     }
     assert props["EnableTokenRevocation"] is True
     from aws_cdk.assertions import Match
 
-    s.template.has_resource_properties("AWS::Cognito::UserPoolClient", {
-        "AllowedOAuthFlows": Match.absent(), "CallbackURLs": Match.absent(),
-        "AllowedOAuthFlowsUserPoolClient": False, "IdTokenValidity": 60, "AccessTokenValidity": 60,
-        "RefreshTokenValidity": 43200,
-        "TokenValidityUnits": {"IdToken": "minutes", "AccessToken": "minutes", "RefreshToken": "minutes"},
-    })
+    s.template.has_resource_properties(
+        "AWS::Cognito::UserPoolClient",
+        {
+            "AllowedOAuthFlows": Match.absent(),
+            "CallbackURLs": Match.absent(),
+            "AllowedOAuthFlowsUserPoolClient": False,
+            "IdTokenValidity": 60,
+            "AccessTokenValidity": 60,
+            "RefreshTokenValidity": 43200,
+            "TokenValidityUnits": {"IdToken": "minutes", "AccessToken": "minutes", "RefreshToken": "minutes"},
+        },
+    )
 
 
 def _cognito_statements(s: Synth, name: str) -> list[dict[str, Any]]:

@@ -64,8 +64,9 @@ async def test_given_a_bad_token_when_calling_any_coach_route_then_401_with_deta
 async def test_given_no_token_and_a_malformed_body_when_posting_then_401_wins(
     offline_client: httpx.AsyncClient,
 ) -> None:
-    response = await offline_client.post("/api/v1/coach/chat", content=b"{not json",
-                                 headers={"content-type": "application/json"})
+    response = await offline_client.post(
+        "/api/v1/coach/chat", content=b"{not json", headers={"content-type": "application/json"}
+    )
     assert response.status_code == 401
 
 
@@ -74,8 +75,9 @@ async def test_given_a_forged_token_for_a_real_user_when_chatting_then_nothing_i
 ) -> None:
     user_id = await seed_user(db)
     forged = _hs256(settings, secret="attacker-secret-0123456789abcdefgh", sub=str(user_id))
-    response = await offline_client.post("/api/v1/coach/chat", json={"message": "how is my weight?"},
-                                 headers={"Authorization": f"Bearer {forged}"})
+    response = await offline_client.post(
+        "/api/v1/coach/chat", json={"message": "how is my weight?"}, headers={"Authorization": f"Bearer {forged}"}
+    )
     assert response.status_code == 401
     assert await written_rows(db, user_id) == {"sessions": 0, "tool_calls": 0, "violations": 0}
 
@@ -119,8 +121,9 @@ async def test_given_a_token_minted_to_live_longer_than_the_cap_when_calling_the
     user_id = await seed_user(db)
     now = dt.datetime.now(dt.UTC)
     long_lived = _hs256(settings, sub=str(user_id), iat=now, exp=now + dt.timedelta(days=31))
-    response = await offline_client.post("/api/v1/coach/chat", json={"message": "how is my weight?"},
-                                         headers={"Authorization": f"Bearer {long_lived}"})
+    response = await offline_client.post(
+        "/api/v1/coach/chat", json={"message": "how is my weight?"}, headers={"Authorization": f"Bearer {long_lived}"}
+    )
     assert response.status_code == 401 and response.json() == {"detail": "Token lifetime too long."}
     assert await written_rows(db, user_id) == {"sessions": 0, "tool_calls": 0, "violations": 0}
     month = _hs256(settings, sub=str(user_id), iat=now, exp=now + dt.timedelta(days=30))
@@ -142,8 +145,10 @@ async def test_given_health_when_called_without_a_token_then_ok_with_the_provide
 
 @pytest.fixture(scope="module")
 def rsa_keys() -> tuple[rsa.RSAPrivateKey, rsa.RSAPrivateKey]:
-    return (rsa.generate_private_key(public_exponent=65537, key_size=2048),
-            rsa.generate_private_key(public_exponent=65537, key_size=2048))
+    return (
+        rsa.generate_private_key(public_exponent=65537, key_size=2048),
+        rsa.generate_private_key(public_exponent=65537, key_size=2048),
+    )
 
 
 @pytest.fixture(scope="module")
@@ -177,11 +182,23 @@ def _rs256(key: rsa.RSAPrivateKey, sub: str, kid: str = "k1", **claims: Any) -> 
 
 
 async def test_given_rs256_tokens_when_verified_against_the_jwks_then_only_the_published_key_passes(
-    db: Database, database_url: str, redis_url: str, redis_prefix: str, coach_env: None, jwks_url: str,
+    db: Database,
+    database_url: str,
+    redis_url: str,
+    redis_prefix: str,
+    coach_env: None,
+    jwks_url: str,
     rsa_keys: tuple[rsa.RSAPrivateKey, rsa.RSAPrivateKey],
 ) -> None:
-    settings = make_settings(database_url, redis_url, redis_prefix, jwt_algorithm="RS256", jwks_url=jwks_url,
-                             jwt_audience="coach-app", jwt_issuer="https://idp.test")
+    settings = make_settings(
+        database_url,
+        redis_url,
+        redis_prefix,
+        jwt_algorithm="RS256",
+        jwks_url=jwks_url,
+        jwt_audience="coach-app",
+        jwt_issuer="https://idp.test",
+    )
     user_id = str(await seed_user(db))
     good = _rs256(rsa_keys[0], user_id, aud="coach-app", iss="https://idp.test")
     cases = {

@@ -46,8 +46,18 @@ from tests.fakes import Call, Fail, FakeOpenAIServer, Reply
 
 pytestmark = pytest.mark.integration
 
-RESPONSE_KEYS = {"message", "session_id", "tool_trace", "confidence", "data_gaps", "disclaimers", "tokens_used",
-                 "finish_reason", "provider", "grounding"}
+RESPONSE_KEYS = {
+    "message",
+    "session_id",
+    "tool_trace",
+    "confidence",
+    "data_gaps",
+    "disclaimers",
+    "tokens_used",
+    "finish_reason",
+    "provider",
+    "grounding",
+}
 TRACE_KEYS = {"tool_name", "description", "input_summary", "output_summary", "latency_ms", "cached", "status"}
 SECRET = "sk-live-DO-NOT-LEAK-7f3a9c"
 
@@ -61,8 +71,12 @@ async def test_given_a_tool_round_when_chatting_then_every_response_field_is_fil
     client: httpx.AsyncClient, db: Database, settings: Settings, fake: FakeOpenAIServer
 ) -> None:
     user = await seed_user(db, checkin_every=2, nutrition_every=3)  # 4/7 check-ins, 3/7 food days
-    fake.script([Reply(calls=(Call("get_weight_trend", {"days": 30}),), usage=(100, 20)),
-                 Reply("You're trending down about 0.7 kg a week.", usage=(150, 30))])
+    fake.script(
+        [
+            Reply(calls=(Call("get_weight_trend", {"days": 30}),), usage=(100, 20)),
+            Reply("You're trending down about 0.7 kg a week.", usage=(150, 30)),
+        ]
+    )
 
     response = await post_chat(client, user, settings, "How is my weight trending?")
 
@@ -90,16 +104,25 @@ async def test_given_a_tool_round_when_chatting_then_every_response_field_is_fil
 
     session = await session_row(db, body["session_id"])
     assert session["user_id"] == user and session["status"] == "ACTIVE"
-    assert session["history"] == [{"role": "user", "content": "How is my weight trending?"},
-                                  {"role": "assistant", "content": body["message"]}]
+    assert session["history"] == [
+        {"role": "user", "content": "How is my weight trending?"},
+        {"role": "assistant", "content": body["message"]},
+    ]
     assert session["message_count"] == 2 and session["tokens_used"] == 300
     logs = await fetch_all(
         db, "SELECT tool_name, session_id, cache_hit, provider FROM ai_tool_call_log WHERE user_id = %s", (user,)
     )
-    assert logs == [{"tool_name": "get_weight_trend", "session_id": uuid.UUID(body["session_id"]), "cache_hit": False,
-                     "provider": "openai"}]
+    assert logs == [
+        {
+            "tool_name": "get_weight_trend",
+            "session_id": uuid.UUID(body["session_id"]),
+            "cache_hit": False,
+            "provider": "openai",
+        }
+    ]
     per_provider = await fetch_all(
-        db, "SELECT provider, requests, input_tokens, output_tokens FROM ai_usage_provider_daily WHERE user_id = %s",
+        db,
+        "SELECT provider, requests, input_tokens, output_tokens FROM ai_usage_provider_daily WHERE user_id = %s",
         (user,),
     )
     assert per_provider == [{"provider": "openai", "requests": 1, "input_tokens": 250, "output_tokens": 50}]
@@ -127,12 +150,19 @@ async def test_given_a_session_id_when_chatting_again_then_the_session_resumes_w
     second = (await post_chat(client, user, settings, "Second question", first["session_id"])).json()
 
     assert second["session_id"] == first["session_id"]
-    assert _conversation(fake, 1) == [("user", "First question"), ("assistant", "First answer."),
-                                      ("user", "Second question")]
+    assert _conversation(fake, 1) == [
+        ("user", "First question"),
+        ("assistant", "First answer."),
+        ("user", "Second question"),
+    ]
     session = await session_row(db, first["session_id"])
     assert session["message_count"] == 4 and session["tokens_used"] == 40
-    assert [t["content"] for t in session["history"]] == ["First question", "First answer.", "Second question",
-                                                          "Second answer."]
+    assert [t["content"] for t in session["history"]] == [
+        "First question",
+        "First answer.",
+        "Second question",
+        "Second answer.",
+    ]
 
 
 async def test_given_a_history_cap_when_chatting_then_stored_history_is_trimmed_to_the_cap(
@@ -227,8 +257,14 @@ async def test_given_a_session_id_that_is_not_the_users_when_chatting_then_404_a
     ],
 )
 async def test_given_input_the_policies_flag_or_block_when_chatting_then_safety_reply_without_provider_call(
-    client: httpx.AsyncClient, db: Database, settings: Settings, fake: FakeOpenAIServer,
-    message: str, reply: str, violation: str, action: str,
+    client: httpx.AsyncClient,
+    db: Database,
+    settings: Settings,
+    fake: FakeOpenAIServer,
+    message: str,
+    reply: str,
+    violation: str,
+    action: str,
 ) -> None:
     user = await seed_user(db)
     fake.script([])
@@ -243,10 +279,17 @@ async def test_given_input_the_policies_flag_or_block_when_chatting_then_safety_
     assert set(body) == RESPONSE_KEYS
     for text in body["disclaimers"]:
         assert text not in body["message"]
-    rows = await fetch_all(db, "SELECT direction, violation_type, action_taken, session_id FROM "
-                               "ai_policy_violation_log WHERE user_id = %s", (user,))
-    assert {"direction": "input", "violation_type": violation, "action_taken": action,
-            "session_id": uuid.UUID(body["session_id"])} in rows
+    rows = await fetch_all(
+        db,
+        "SELECT direction, violation_type, action_taken, session_id FROM ai_policy_violation_log WHERE user_id = %s",
+        (user,),
+    )
+    assert {
+        "direction": "input",
+        "violation_type": violation,
+        "action_taken": action,
+        "session_id": uuid.UUID(body["session_id"]),
+    } in rows
     # The exchange is kept so the conversation stays coherent.
     session = await session_row(db, body["session_id"])
     assert session["history"] == [{"role": "user", "content": message}, {"role": "assistant", "content": reply}]
@@ -273,8 +316,9 @@ async def test_given_an_answer_below_the_floor_when_checking_output_then_it_gets
     body = (await post_chat(client, user, settings, "How can I speed things up?")).json()
     assert body["message"] == answer
     assert body["disclaimers"] == [get_disclaimer("calorie_minimum")]
-    rows = await fetch_all(db, "SELECT direction, violation_type, action_taken FROM ai_policy_violation_log "
-                               "WHERE user_id = %s", (user,))
+    rows = await fetch_all(
+        db, "SELECT direction, violation_type, action_taken FROM ai_policy_violation_log WHERE user_id = %s", (user,)
+    )
     assert rows == [{"direction": "output", "violation_type": "calorie_minimum", "action_taken": "modify"}]
 
 
@@ -290,7 +334,10 @@ async def test_given_an_unsafe_answer_when_checking_output_then_it_is_replaced_a
 
 
 async def test_given_a_provider_error_carrying_a_secret_when_chatting_then_generic_502_and_nothing_stored(
-    client: httpx.AsyncClient, db: Database, settings: Settings, fake: FakeOpenAIServer,
+    client: httpx.AsyncClient,
+    db: Database,
+    settings: Settings,
+    fake: FakeOpenAIServer,
     caplog: pytest.LogCaptureFixture,
 ) -> None:
     user = await seed_user(db)
@@ -472,11 +519,27 @@ async def test_given_a_session_expired_between_look_up_and_write_when_recording_
         await conn.execute("UPDATE ai_session SET status = 'EXPIRED' WHERE id = %s", (old,))
 
     before = await written_rows(db, user)
-    tool_row = ToolCallLogRow(user_id=user, session_id=old, tool_name="get_weight_trend", input_hash="h",
-                              input_summary="days=14", output_summary="ok", status="success", latency_ms=3,
-                              cache_hit=False, provider="openai")
-    violation = PolicyViolationRow(user_id=user, session_id=old, direction="output", violation_type="medical",
-                                   severity="medium", trigger_content="t", action_taken="modify")
+    tool_row = ToolCallLogRow(
+        user_id=user,
+        session_id=old,
+        tool_name="get_weight_trend",
+        input_hash="h",
+        input_summary="days=14",
+        output_summary="ok",
+        status="success",
+        latency_ms=3,
+        cache_hit=False,
+        provider="openai",
+    )
+    violation = PolicyViolationRow(
+        user_id=user,
+        session_id=old,
+        direction="output",
+        violation_type="medical",
+        severity="medium",
+        trigger_content="t",
+        action_taken="modify",
+    )
 
     written = await store.record(state, user, Exchange("again", "Answer.", 5, [violation], [tool_row]))
 
@@ -487,8 +550,12 @@ async def test_given_a_session_expired_between_look_up_and_write_when_recording_
     # The refused first attempt wrote nothing: the log rows count once. Usage is not part of the
     # exchange (each call's was written when reported): the day still shows the first chat only.
     after = await written_rows(db, user)
-    assert after == {**before, "sessions": before["sessions"] + 1, "tool_calls": before["tool_calls"] + 1,
-                     "violations": before["violations"] + 1}
+    assert after == {
+        **before,
+        "sessions": before["sessions"] + 1,
+        "tool_calls": before["tool_calls"] + 1,
+        "violations": before["violations"] + 1,
+    }
     async with db.connection() as conn:
         day = (await usage.usage_since(conn, user, utctoday()))[0]
     assert day.requests == 1 and day.tokens == 12 + 7

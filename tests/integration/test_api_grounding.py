@@ -34,8 +34,10 @@ from tests.fakes import Call, FakeOpenAIServer, Reply
 pytestmark = pytest.mark.integration
 
 TOOLS = (Call("get_weight_trend", {"days": 30}), Call("get_nutrition_summary", {"days": 14}))
-WRONG = ("Your weight fell from 82.4 to 80.9 kg over the month, and you're eating 2150 kcal with 140 g protein. "
-         "Aim for seven hours of sleep and add one serving of vegetables.")
+WRONG = (
+    "Your weight fell from 82.4 to 80.9 kg over the month, and you're eating 2150 kcal with 140 g protein. "
+    "Aim for seven hours of sleep and add one serving of vegetables."
+)
 
 
 async def _outputs(db: Database, user: uuid.UUID) -> dict[str, dict[str, Any]]:
@@ -50,15 +52,19 @@ async def _outputs(db: Database, user: uuid.UUID) -> dict[str, dict[str, Any]]:
 
 def _true_answer(o: dict[str, dict[str, Any]]) -> str:
     trend, food = o["get_weight_trend"], o["get_nutrition_summary"]
-    return (f"Your 7-day average is {trend['latest_average_kg']} kg, down {abs(trend['change_kg']):.1f} kg over the "
-            f"month, and you're eating {food['avg_calories']:,} kcal with {food['avg_protein_g']:.0f} g protein. "
-            "Aim for seven hours of sleep and add one serving of vegetables.")
+    return (
+        f"Your 7-day average is {trend['latest_average_kg']} kg, down {abs(trend['change_kg']):.1f} kg over the "
+        f"month, and you're eating {food['avg_calories']:,} kcal with {food['avg_protein_g']:.0f} g protein. "
+        "Aim for seven hours of sleep and add one serving of vegetables."
+    )
 
 
 async def _turn_log(db: Database, session_id: str) -> list[dict[str, Any]]:
     return await fetch_all(
-        db, "SELECT provider, finish_reason, figures_checked, figures_ungrounded, ungrounded, grounding_repaired "
-            "FROM ai_turn_log WHERE session_id = %s", (uuid.UUID(session_id),),
+        db,
+        "SELECT provider, finish_reason, figures_checked, figures_ungrounded, ungrounded, grounding_repaired "
+        "FROM ai_turn_log WHERE session_id = %s",
+        (uuid.UUID(session_id),),
     )
 
 
@@ -137,8 +143,9 @@ async def test_given_an_answer_when_streaming_then_done_carries_its_grounding(
     done = events[-1]
     assert done["type"] == "done"
     if wrong:
-        _assert_wrong_figures_reported(done["data"]["grounding"], done["data"]["disclaimers"],
-                                       o["get_weight_trend"]["latest_average_kg"])
+        _assert_wrong_figures_reported(
+            done["data"]["grounding"], done["data"]["disclaimers"], o["get_weight_trend"]["latest_average_kg"]
+        )
     else:
         assert done["data"]["grounding"] == {"checked": 5, "ungrounded": []} and done["data"]["disclaimers"] == []
     [row] = await _turn_log(db, done["data"]["session_id"])
@@ -184,19 +191,27 @@ async def test_given_repair_off_by_default_when_the_answer_is_wrong_then_no_seco
     assert len(fake.requests) == 2 and fake.remaining == 0
 
 
-@pytest.mark.parametrize("question", [
-    "How is my weight trending?", "How much am I eating, and how is my protein?", "What should my calories be?",
-    "How consistent have I been with my streaks?", "How is my sleep and energy?", "Show me my profile and goal",
-    "How am I doing on weight, food, calories and check-ins over the last 7 days?",
-])
+@pytest.mark.parametrize(
+    "question",
+    [
+        "How is my weight trending?",
+        "How much am I eating, and how is my protein?",
+        "What should my calories be?",
+        "How consistent have I been with my streaks?",
+        "How is my sleep and energy?",
+        "Show me my profile and goal",
+        "How am I doing on weight, food, calories and check-ins over the last 7 days?",
+    ],
+)
 @pytest.mark.parametrize("streamed", [False, True])
 async def test_given_the_offline_model_when_answering_then_its_figures_are_always_grounded(
     offline_client: httpx.AsyncClient, db: Database, settings: Settings, question: str, streamed: bool
 ) -> None:
     """The offline model states only figures from this turn's tool outputs: every one is grounded."""
     user = await seed_user(db, checkin_every=2, nutrition_every=3)
-    response = await offline_client.post(STREAM if streamed else CHAT, json={"message": question},
-                                         headers=auth_headers(user, settings))
+    response = await offline_client.post(
+        STREAM if streamed else CHAT, json={"message": question}, headers=auth_headers(user, settings)
+    )
     if streamed:
         grounding = parse_sse_records(response.text)[0][-1]["data"]["grounding"]
     else:
@@ -216,13 +231,14 @@ async def test_given_a_user_erased_then_their_turn_log_rows_go_too(
     assert await fetch_all(db, "SELECT 1 FROM ai_turn_log WHERE user_id = %s", (user,)) == []
 
 
-async def test_given_a_blocked_input_then_the_turn_log_row_checks_no_figures(
-    db: Database, settings: Settings
-) -> None:
+async def test_given_a_blocked_input_then_the_turn_log_row_checks_no_figures(db: Database, settings: Settings) -> None:
     user = await seed_user(db)
     async with client_for(build_app(db, settings)) as client:
-        body = (await client.post(CHAT, json={"message": "plan me a 500 calorie a day diet"},
-                                  headers=auth_headers(user, settings))).json()
+        body = (
+            await client.post(
+                CHAT, json={"message": "plan me a 500 calorie a day diet"}, headers=auth_headers(user, settings)
+            )
+        ).json()
     assert body["grounding"] == {"checked": 0, "ungrounded": []}
     [row] = await _turn_log(db, body["session_id"])
     assert (row["finish_reason"], row["figures_checked"], row["provider"]) == ("safety", 0, None)

@@ -84,11 +84,13 @@ async def test_given_invalid_json_then_a_repair_when_planning_then_the_error_was
     client: httpx.AsyncClient, db: Database, settings: Settings, fake: FakeOpenAIServer
 ) -> None:
     user = await seed_user(db)
-    fake.script([
-        Reply(calls=(Call("calculate_tdee", {}),)),
-        Reply("Here is your plan: " + _plan_json(days=6)),
-        Reply("```json\n" + _plan_json() + "\n```"),
-    ])
+    fake.script(
+        [
+            Reply(calls=(Call("calculate_tdee", {}),)),
+            Reply("Here is your plan: " + _plan_json(days=6)),
+            Reply("```json\n" + _plan_json() + "\n```"),
+        ]
+    )
     response = await client.post(PLAN, headers=auth_headers(user, settings))
     assert response.status_code == 200
     assert len(WeeklyPlan.model_validate(response.json()["plan"]).days) == 7
@@ -129,8 +131,9 @@ async def test_given_targets_below_the_floor_when_planning_then_policy_fires_and
     body = response.json()
     assert {d["calories"] for d in body["plan"]["days"]} == {1200}
     assert get_disclaimer("calorie_minimum") in body["disclaimers"]
-    rows = await fetch_all(db, "SELECT direction, violation_type, action_taken FROM ai_policy_violation_log "
-                               "WHERE user_id = %s", (user,))
+    rows = await fetch_all(
+        db, "SELECT direction, violation_type, action_taken FROM ai_policy_violation_log WHERE user_id = %s", (user,)
+    )
     assert {"direction": "output", "violation_type": "calorie_minimum", "action_taken": action} in rows
 
 
@@ -139,8 +142,15 @@ async def _seed_small_sedentary_user(db: Database) -> uuid.UUID:
     the target (547) is raised to the 1,200 kcal floor, above the TDEE itself."""
     today = utctoday()
     user_id = uuid.uuid4()
-    profile = Profile(id=user_id, birth_date=dt.date(today.year - 65, 1, 1), sex="female", height_cm=152.0,
-                      activity_level="sedentary", diet=Diet(), goal=Goal(type="lose", target_rate_kg_per_week=0.5))
+    profile = Profile(
+        id=user_id,
+        birth_date=dt.date(today.year - 65, 1, 1),
+        sex="female",
+        height_cm=152.0,
+        activity_level="sedentary",
+        diet=Diet(),
+        goal=Goal(type="lose", target_rate_kg_per_week=0.5),
+    )
     checkins = [CheckIn(date=today - dt.timedelta(days=i), weight_kg=45.0) for i in range(10)]
     nutrition = [NutritionLog(date=today - dt.timedelta(days=i), calories=1200) for i in range(10)]
     async with db.connection() as conn, conn.transaction():
@@ -218,7 +228,12 @@ async def test_given_insights_when_requested_then_no_provider_call_and_a_14_day_
     assert body["data_quality_score"] == compute_confidence(data, data.today, window_days=14) == body["confidence"]
     assert body["data_gaps"] == [g.model_dump() for g in compute_data_gaps(data, data.today, window_days=14)]
     assert [i["key"] for i in body["insights"]] == [
-        "weight_trend", "adherence", "nutrition_vs_target", "sleep_pattern", "energy_pattern"]
+        "weight_trend",
+        "adherence",
+        "nutrition_vs_target",
+        "sleep_pattern",
+        "energy_pattern",
+    ]
     for item in body["insights"]:
         assert set(item) == {"key", "title", "detail", "values", "status"}
     assert await written_rows(db, user) == {"sessions": 0, "tool_calls": 0, "violations": 0}

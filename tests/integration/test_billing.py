@@ -54,8 +54,9 @@ async def coach(db: Database, settings: Settings, fake: FakeOpenAIServer) -> Asy
 
 
 async def usage_of(db: Database, user: uuid.UUID) -> dict[str, int] | None:
-    rows = await fetch_all(db, "SELECT requests, input_tokens, output_tokens, guard_tokens FROM ai_usage_daily "
-                               "WHERE user_id = %s", (user,))
+    rows = await fetch_all(
+        db, "SELECT requests, input_tokens, output_tokens, guard_tokens FROM ai_usage_daily WHERE user_id = %s", (user,)
+    )
     return {k: int(v) for k, v in rows[0].items()} if rows else None
 
 
@@ -85,9 +86,12 @@ async def test_given_a_client_that_closes_the_stream_after_the_first_tokens_then
     provider = RecordingProvider(create_provider(fake.settings(llm_max_retries=0)))
     server = live_server(settings, database_url, provider)
     with server:
-        async with httpx.AsyncClient(base_url=server.base_url, timeout=30) as client, aconnect_sse(
-            client, "POST", STREAM, json={"message": "talk to me"}, headers=auth_headers(user, settings)
-        ) as source:
+        async with (
+            httpx.AsyncClient(base_url=server.base_url, timeout=30) as client,
+            aconnect_sse(
+                client, "POST", STREAM, json={"message": "talk to me"}, headers=auth_headers(user, settings)
+            ) as source,
+        ):
             async for sse in source.aiter_sse():
                 if json.loads(sse.data)["type"] == "token":
                     break  # leave after the first token: the connection closes
@@ -109,8 +113,12 @@ async def test_given_a_turn_that_times_out_after_a_tool_round_then_the_round_and
     is stored, yet the day's usage holds the round's reported tokens plus the cut call's prompt."""
     settings = make_settings(database_url, redis_url, redis_prefix, coach_request_deadline_seconds=1.5)
     user = await seed_user(db)
-    fake.script([Reply(calls=(Call("get_weight_trend", {"days": 30}),), usage=(100, 20)),
-                 Reply("Too late.", delay=4.0, usage=(5_000, 500))])
+    fake.script(
+        [
+            Reply(calls=(Call("get_weight_trend", {"days": 30}),), usage=(100, 20)),
+            Reply("Too late.", delay=4.0, usage=(5_000, 500)),
+        ]
+    )
     async with coach(db, settings, fake) as client:
         response = await client.post(CHAT, json={"message": "How is my weight?"}, headers=auth_headers(user, settings))
     assert response.status_code == 504
@@ -132,10 +140,17 @@ async def test_given_a_provider_error_after_a_completed_round_then_the_round_is_
     async with coach(db, settings, fake) as client:
         response = await client.post(CHAT, json={"message": "How is my weight?"}, headers=auth_headers(user, settings))
     assert response.status_code == 502
-    assert await eventually_usage(db, user) == {"requests": 1, "input_tokens": 100, "output_tokens": 20,
-                                                 "guard_tokens": 0}
-    providers = await fetch_all(db, "SELECT provider, requests, input_tokens, output_tokens "
-                                    "FROM ai_usage_provider_daily WHERE user_id = %s", (user,))
+    assert await eventually_usage(db, user) == {
+        "requests": 1,
+        "input_tokens": 100,
+        "output_tokens": 20,
+        "guard_tokens": 0,
+    }
+    providers = await fetch_all(
+        db,
+        "SELECT provider, requests, input_tokens, output_tokens FROM ai_usage_provider_daily WHERE user_id = %s",
+        (user,),
+    )
     assert providers == [{"provider": "openai", "requests": 1, "input_tokens": 100, "output_tokens": 20}]
 
 
@@ -149,8 +164,12 @@ async def test_given_a_plan_that_fails_after_its_model_calls_then_both_calls_are
     async with coach(db, settings, fake) as client:
         response = await client.post(PLAN, json={}, headers=auth_headers(user, settings))
     assert response.status_code == 502
-    assert await eventually_usage(db, user) == {"requests": 1, "input_tokens": 410, "output_tokens": 90,
-                                                 "guard_tokens": 0}
+    assert await eventually_usage(db, user) == {
+        "requests": 1,
+        "input_tokens": 410,
+        "output_tokens": 90,
+        "guard_tokens": 0,
+    }
 
 
 async def test_given_a_completed_chat_then_its_usage_is_counted_once(
@@ -159,8 +178,12 @@ async def test_given_a_completed_chat_then_its_usage_is_counted_once(
     """GIVEN a chat with a tool round WHEN it completes THEN the day's usage is the sum of the two
     rounds' reported tokens, once, and the session holds the same total."""
     user = await seed_user(db)
-    fake.script([Reply(calls=(Call("get_weight_trend", {"days": 30}),), usage=(100, 20)),
-                 Reply("Down 0.4 kg a week.", usage=(150, 30))])
+    fake.script(
+        [
+            Reply(calls=(Call("get_weight_trend", {"days": 30}),), usage=(100, 20)),
+            Reply("Down 0.4 kg a week.", usage=(150, 30)),
+        ]
+    )
     async with coach(db, settings, fake) as client:
         body = (await client.post(CHAT, json={"message": "Weight?"}, headers=auth_headers(user, settings))).json()
     assert body["tokens_used"] == 300
@@ -178,18 +201,25 @@ async def test_given_concurrent_chats_against_a_small_budget_then_the_overshoot_
     the budget plus one request's worth (the rest are refused with the budget's 429), whether
     the reservation is made in Redis or, with Redis down, in PostgreSQL."""
     budget, per_request = 1_500, 500
-    settings = make_settings(database_url, "redis://127.0.0.1:1/0" if redis_down else redis_url, redis_prefix,
-                             coach_daily_token_budget=budget, coach_rate_limit_per_minute=0,
-                             redis_timeout_seconds=0.2)
+    settings = make_settings(
+        database_url,
+        "redis://127.0.0.1:1/0" if redis_down else redis_url,
+        redis_prefix,
+        coach_daily_token_budget=budget,
+        coach_rate_limit_per_minute=0,
+        redis_timeout_seconds=0.2,
+    )
     user = await seed_user(db)
     fake.script([Reply("Fine.", usage=(400, 100), delay=0.3)] * 60)
     async with coach(db, settings, fake) as client:
         codes: list[int] = []
         for _ in range(2):
-            responses = await asyncio.gather(*(
-                client.post(CHAT, json={"message": f"Question {i}?"}, headers=auth_headers(user, settings))
-                for i in range(30)
-            ))
+            responses = await asyncio.gather(
+                *(
+                    client.post(CHAT, json={"message": f"Question {i}?"}, headers=auth_headers(user, settings))
+                    for i in range(30)
+                )
+            )
             codes += [r.status_code for r in responses]
             refused = [r for r in responses if r.status_code == 429]
             assert all(r.json() == {"detail": RateLimitedError.budget_message} for r in refused)

@@ -48,9 +48,7 @@ def seeded(database_url: str, redis_url: str) -> subprocess.CompletedProcess[str
 
 
 @pytest.fixture
-def run_coach(
-    seeded: subprocess.CompletedProcess[str], database_url: str, redis_url: str, redis_prefix: str
-) -> Runner:
+def run_coach(seeded: subprocess.CompletedProcess[str], database_url: str, redis_url: str, redis_prefix: str) -> Runner:
     assert seeded.returncode == 0, seeded.stderr
     return _runner(database_url, redis_url, redis_prefix)
 

@@ -84,8 +84,9 @@ async def test_given_the_pooled_server_and_a_database_that_is_down_when_chatting
     started = time.perf_counter()
     try:
         async with client_for(build_app(db, settings)) as client:
-            response = await client.post(API + "/chat", json={"message": "hi"}, headers=auth_headers(uuid.uuid4(),
-                                                                                                       settings))
+            response = await client.post(
+                API + "/chat", json={"message": "hi"}, headers=auth_headers(uuid.uuid4(), settings)
+            )
     finally:
         await db.close()
     _assert_unavailable(response)
@@ -99,8 +100,9 @@ async def test_given_redis_down_when_chatting_then_the_answer_comes_anyway(
     settings = make_settings(database_url, "redis://127.0.0.1:1/0", redis_prefix, redis_timeout_seconds=0.2)
     user = await seed_user(db)
     async with client_for(build_app(db, settings)) as client:
-        response = await client.post(API + "/chat", json={"message": "How consistent am I?"},
-                                     headers=auth_headers(user, settings))
+        response = await client.post(
+            API + "/chat", json={"message": "How consistent am I?"}, headers=auth_headers(user, settings)
+        )
     assert response.status_code == 200 and response.json()["provider"] == "offline"
 
 
@@ -116,11 +118,15 @@ class Outage:
 
     def _run(self, allow: bool) -> None:
         with psycopg.connect(self.admin_url, autocommit=True) as conn:
-            conn.execute(sql.SQL("ALTER DATABASE {} ALLOW_CONNECTIONS {}").format(
-                sql.Identifier(self.name), sql.SQL("true" if allow else "false")))
+            conn.execute(
+                sql.SQL("ALTER DATABASE {} ALLOW_CONNECTIONS {}").format(
+                    sql.Identifier(self.name), sql.SQL("true" if allow else "false")
+                )
+            )
             if not allow:
-                conn.execute("SELECT pg_terminate_backend(pid, 5000) FROM pg_stat_activity WHERE datname = %s",
-                             (self.name,))
+                conn.execute(
+                    "SELECT pg_terminate_backend(pid, 5000) FROM pg_stat_activity WHERE datname = %s", (self.name,)
+                )
 
     def stop(self) -> None:
         self._run(allow=False)
@@ -172,7 +178,9 @@ async def _usage_rows(db: Database, user: uuid.UUID) -> int:
     async with db.connection() as conn:
         cur = await conn.execute(
             "SELECT (SELECT count(*) FROM ai_usage_daily WHERE user_id = %(u)s)"
-            " + (SELECT count(*) FROM ai_usage_provider_daily WHERE user_id = %(u)s) AS n", {"u": user})
+            " + (SELECT count(*) FROM ai_usage_provider_daily WHERE user_id = %(u)s) AS n",
+            {"u": user},
+        )
         row = await cur.fetchone()
     assert row is not None
     return int(row["n"])

@@ -29,8 +29,11 @@ def role(admin_database_url: str, scratch_database: str) -> Iterator[AppRole]:
             return
         conn.execute(sql.SQL("DROP OWNED BY {}").format(ident))
     with psycopg.connect(admin_database_url, autocommit=True) as conn:
-        conn.execute(sql.SQL("REVOKE ALL ON DATABASE {} FROM {}").format(
-            sql.Identifier(urlsplit(scratch_database).path.lstrip("/")), ident))
+        conn.execute(
+            sql.SQL("REVOKE ALL ON DATABASE {} FROM {}").format(
+                sql.Identifier(urlsplit(scratch_database).path.lstrip("/")), ident
+            )
+        )
         conn.execute(sql.SQL("DROP ROLE IF EXISTS {}").format(ident))
 
 
@@ -55,8 +58,12 @@ async def test_given_a_fresh_database_when_migrated_with_the_app_role_then_it_ca
         for table in APP_TABLES:
             await conn.execute(sql.SQL("SELECT count(*) FROM {}").format(sql.Identifier(table)))
         await conn.execute("DELETE FROM users WHERE id = %s", (user_id,))
-        for forbidden in ("CREATE TABLE nope (id int)", "SELECT * FROM schema_migrations",
-                          "DROP TABLE ai_session", "ALTER TABLE users ADD COLUMN nope int"):
+        for forbidden in (
+            "CREATE TABLE nope (id int)",
+            "SELECT * FROM schema_migrations",
+            "DROP TABLE ai_session",
+            "ALTER TABLE users ADD COLUMN nope int",
+        ):
             with pytest.raises(psycopg.errors.InsufficientPrivilege):
                 await conn.execute(forbidden)
 

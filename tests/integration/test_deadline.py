@@ -48,8 +48,12 @@ async def test_given_a_provider_slow_on_every_attempt_when_chatting_then_504_wit
     started = time.monotonic()
     try:
         async with client_for(build_app(db, settings, provider)) as client:
-            response = await client.post("/api/v1/coach/chat", json={"message": "How is my weight?"},
-                                         headers=auth_headers(user, settings), timeout=60)
+            response = await client.post(
+                "/api/v1/coach/chat",
+                json={"message": "How is my weight?"},
+                headers=auth_headers(user, settings),
+                timeout=60,
+            )
     finally:
         await provider.aclose()
     elapsed = time.monotonic() - started
@@ -66,14 +70,22 @@ async def test_given_a_slow_provider_when_streaming_past_the_deadline_then_one_e
     and neither the exchange nor its tool calls are stored."""
     settings = make_settings(database_url, redis_url, redis_prefix, coach_stream_deadline_seconds=2.0)
     user = await seed_user(db)
-    fake.script([Reply(calls=(Call("get_weight_trend", {}),)), Reply("One. Two. Three. Four. Five. Six. Seven.",
-                                                                      chunk_delay=0.5)])
+    fake.script(
+        [
+            Reply(calls=(Call("get_weight_trend", {}),)),
+            Reply("One. Two. Three. Four. Five. Six. Seven.", chunk_delay=0.5),
+        ]
+    )
     provider = make_provider(fake.settings(llm_max_retries=0))
     started = time.monotonic()
     try:
         async with client_for(build_app(db, settings, provider)) as client:
-            response = await client.post("/api/v1/coach/chat/stream", json={"message": "How is my weight?"},
-                                         headers=auth_headers(user, settings), timeout=30)
+            response = await client.post(
+                "/api/v1/coach/chat/stream",
+                json={"message": "How is my weight?"},
+                headers=auth_headers(user, settings),
+                timeout=30,
+            )
     finally:
         await provider.aclose()
     elapsed = time.monotonic() - started
@@ -88,6 +100,7 @@ async def test_given_a_request_well_inside_the_deadline_when_chatting_then_it_an
     offline_client: httpx.AsyncClient, settings: Settings
 ) -> None:
     """GIVEN a normal request WHEN it completes well inside the deadline THEN nothing changes."""
-    response = await offline_client.post("/api/v1/coach/chat", json={"message": "hi"},
-                                         headers=auth_headers(uuid.uuid4(), settings))
+    response = await offline_client.post(
+        "/api/v1/coach/chat", json={"message": "hi"}, headers=auth_headers(uuid.uuid4(), settings)
+    )
     assert response.status_code == 200

@@ -39,8 +39,13 @@ pytestmark = pytest.mark.integration
 
 REGION = "eu-west-1"
 ASK = {"message": "How is my weight trending?"}
-PROFILE = {"birth_date": "1990-05-01", "sex": "female", "height_cm": 168.0, "activity_level": "lightly_active",
-           "goal": {"type": "lose", "target_weight_kg": 62.0, "target_rate_kg_per_week": 0.5}}
+PROFILE = {
+    "birth_date": "1990-05-01",
+    "sex": "female",
+    "height_cm": 168.0,
+    "activity_level": "lightly_active",
+    "goal": {"type": "lose", "target_weight_kg": 62.0, "target_rate_kg_per_week": 0.5},
+}
 
 
 @pytest.fixture(scope="module")
@@ -113,8 +118,14 @@ def _settings_with(settings: Settings, **overrides: Any) -> Settings:
 def _moderation_guard(server: FakeModerationServer, settings: Settings, redis_url: str) -> GuardRunner:
     """The moderation guard with its verdict cache on, in Redis at `redis_url`."""
     moderator = OpenAIModerator(api_key="test-key-not-secret", base_url=server.base_url, timeout=5)
-    return GuardRunner(ModerationGuard(moderator), timeout_seconds=1.5, cache_seconds=600, redis_url=redis_url,
-                       key_prefix=settings.redis_key_prefix, hash_key=settings.hash_key())
+    return GuardRunner(
+        ModerationGuard(moderator),
+        timeout_seconds=1.5,
+        cache_seconds=600,
+        redis_url=redis_url,
+        key_prefix=settings.redis_key_prefix,
+        hash_key=settings.hash_key(),
+    )
 
 
 @asynccontextmanager

@@ -21,12 +21,21 @@ pytestmark = pytest.mark.integration
 async def _session(db: Database, user: uuid.UUID, idle_hours: float, now: dt.datetime) -> uuid.UUID:
     session_id = uuid.uuid4()
     async with db.connection() as conn:
-        await turns.record_turn(conn, turns.TurnWrite(
-            session_id=session_id, user_id=user, model_tier="standard",
-            turns=[ChatTurn(role="user", content="hi"), ChatTurn(role="assistant", content="hello")],
-            tokens_used=3, max_history=12, now=now - dt.timedelta(hours=idle_hours), expire_id=None,
-            violations=(), tool_rows=(),
-        ))
+        await turns.record_turn(
+            conn,
+            turns.TurnWrite(
+                session_id=session_id,
+                user_id=user,
+                model_tier="standard",
+                turns=[ChatTurn(role="user", content="hi"), ChatTurn(role="assistant", content="hello")],
+                tokens_used=3,
+                max_history=12,
+                now=now - dt.timedelta(hours=idle_hours),
+                expire_id=None,
+                violations=(),
+                tool_rows=(),
+            ),
+        )
     return session_id
 
 

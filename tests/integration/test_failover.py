@@ -87,10 +87,14 @@ def secondary() -> Iterator[FakeAnthropicServer]:
 def failover_settings(primary: FakeOpenAIServer, secondary: FakeAnthropicServer, **overrides: Any) -> Settings:
     """Provider settings as a deployment with a fallback has them: both keys, both endpoints."""
     values: dict[str, Any] = {
-        "llm_provider": "openai", "llm_fallback_provider": "anthropic",
-        "openai_api_key": "sk-openai-test", "openai_base_url": primary.base_url,
-        "anthropic_api_key": "sk-ant-test", "anthropic_base_url": secondary.base_url,
-        "llm_max_retries": 1, "llm_timeout_seconds": 5.0,
+        "llm_provider": "openai",
+        "llm_fallback_provider": "anthropic",
+        "openai_api_key": "sk-openai-test",
+        "openai_base_url": primary.base_url,
+        "anthropic_api_key": "sk-ant-test",
+        "anthropic_base_url": secondary.base_url,
+        "llm_max_retries": 1,
+        "llm_timeout_seconds": 5.0,
     }
     return load_settings(**{**values, **overrides})
 
@@ -116,8 +120,11 @@ async def client(
 
 
 async def _provider_usage(db: Database, user: uuid.UUID) -> dict[str, tuple[int, int, int]]:
-    rows = await fetch_all(db, "SELECT provider, requests, input_tokens, output_tokens FROM ai_usage_provider_daily "
-                               "WHERE user_id = %s", (user,))
+    rows = await fetch_all(
+        db,
+        "SELECT provider, requests, input_tokens, output_tokens FROM ai_usage_provider_daily WHERE user_id = %s",
+        (user,),
+    )
     return {r["provider"]: (r["requests"], r["input_tokens"], r["output_tokens"]) for r in rows}
 
 
@@ -125,7 +132,10 @@ async def _provider_usage(db: Database, user: uuid.UUID) -> dict[str, tuple[int,
 
 
 async def test_given_a_primary_500_when_chatting_then_the_fallback_answers_and_the_response_says_so(
-    client: httpx.AsyncClient, db: Database, settings: Settings, primary: FakeOpenAIServer,
+    client: httpx.AsyncClient,
+    db: Database,
+    settings: Settings,
+    primary: FakeOpenAIServer,
     secondary: FakeAnthropicServer,
 ) -> None:
     user = await seed_user(db)
@@ -149,7 +159,10 @@ async def test_given_a_primary_500_when_chatting_then_the_fallback_answers_and_t
 
 
 async def test_given_a_round_failed_over_then_the_primary_back_when_chatting_then_each_is_accounted_for(
-    client: httpx.AsyncClient, db: Database, settings: Settings, primary: FakeOpenAIServer,
+    client: httpx.AsyncClient,
+    db: Database,
+    settings: Settings,
+    primary: FakeOpenAIServer,
     secondary: FakeAnthropicServer,
 ) -> None:
     """GIVEN the primary down for the first round only WHEN a tool round is answered by the
@@ -186,7 +199,10 @@ async def test_given_a_round_failed_over_then_the_primary_back_when_chatting_the
 
 
 async def test_given_a_primary_500_when_streaming_then_the_fallback_streams_and_done_names_it(
-    client: httpx.AsyncClient, db: Database, settings: Settings, primary: FakeOpenAIServer,
+    client: httpx.AsyncClient,
+    db: Database,
+    settings: Settings,
+    primary: FakeOpenAIServer,
     secondary: FakeAnthropicServer,
 ) -> None:
     """GIVEN the primary down for the whole turn WHEN streaming a tool round THEN every round is
@@ -194,8 +210,12 @@ async def test_given_a_primary_500_when_streaming_then_the_fallback_streams_and_
     after the first model call, so the header says so too."""
     user = await seed_user(db)
     primary.script(OUTAGE * 2)
-    secondary.script([Reply("Let me check. ", calls=(Call("get_weight_trend", {"days": 30}),)),
-                      Reply("You're losing about 0.7 kg a week.")])
+    secondary.script(
+        [
+            Reply("Let me check. ", calls=(Call("get_weight_trend", {"days": 30}),)),
+            Reply("You're losing about 0.7 kg a week."),
+        ]
+    )
 
     response, events, _ = await post_stream(client, user, settings, "How is my weight?")
 
@@ -210,7 +230,10 @@ async def test_given_a_primary_500_when_streaming_then_the_fallback_streams_and_
 
 
 async def test_given_a_primary_stream_that_errors_before_any_token_when_streaming_then_the_fallback_answers(
-    client: httpx.AsyncClient, db: Database, settings: Settings, primary: FakeOpenAIServer,
+    client: httpx.AsyncClient,
+    db: Database,
+    settings: Settings,
+    primary: FakeOpenAIServer,
     secondary: FakeAnthropicServer,
 ) -> None:
     """GIVEN the primary's 200 stream reporting `server_error` in-band before its first token WHEN
@@ -226,7 +249,10 @@ async def test_given_a_primary_stream_that_errors_before_any_token_when_streamin
 
 
 async def test_given_a_primary_500_when_planning_then_the_fallback_builds_the_plan_and_usage_is_split(
-    client: httpx.AsyncClient, db: Database, settings: Settings, primary: FakeOpenAIServer,
+    client: httpx.AsyncClient,
+    db: Database,
+    settings: Settings,
+    primary: FakeOpenAIServer,
     secondary: FakeAnthropicServer,
 ) -> None:
     """GIVEN the primary down WHEN a plan is asked for THEN both of its rounds (the TDEE tool
@@ -235,8 +261,12 @@ async def test_given_a_primary_500_when_planning_then_the_fallback_builds_the_pl
     user = await seed_user(db)
     primary.script(OUTAGE * 2)
     plan = json.loads(offline_plan_json(None))
-    secondary.script([Reply(calls=(Call("calculate_tdee", {}),), usage=(300, 20)),
-                      Reply(calls=(Call(JSON_ANSWER_TOOL, plan),), usage=(500, 400))])
+    secondary.script(
+        [
+            Reply(calls=(Call("calculate_tdee", {}),), usage=(300, 20)),
+            Reply(calls=(Call(JSON_ANSWER_TOOL, plan),), usage=(500, 400)),
+        ]
+    )
     response = await client.post(PLAN, headers=auth_headers(user, settings))
     assert response.status_code == 200, response.text
     assert response.headers["x-coach-provider"] == "anthropic"
@@ -250,8 +280,12 @@ async def test_given_a_primary_500_when_planning_then_the_fallback_builds_the_pl
 # ---- nonsense fails over ---------------------------------------------------------------------------
 
 NONSENSE: list[tuple[str, MalformedCase]] = [
-    ("chat", "text-missing"), ("chat", "unknown-part-type"), ("chat", "finish-missing"),
-    ("stream", "text-missing"), ("stream", "not-an-object"), ("stream", "part-not-an-object"),
+    ("chat", "text-missing"),
+    ("chat", "unknown-part-type"),
+    ("chat", "finish-missing"),
+    ("stream", "text-missing"),
+    ("stream", "not-an-object"),
+    ("stream", "part-not-an-object"),
 ]
 """Streamed, the nonsense comes before the first token (after one, the rule below applies)."""
 
@@ -264,8 +298,13 @@ def _settings_with_primary(name: str, primary: FakeOpenAIServer, secondary: Fake
 @pytest.mark.parametrize(("route", "case"), NONSENSE)
 @pytest.mark.parametrize("first", ["anthropic", "openai"])
 async def test_given_a_primary_that_answers_nonsense_when_chatting_then_the_fallback_answers(
-    db: Database, settings: Settings, primary: FakeOpenAIServer, secondary: FakeAnthropicServer,
-    first: str, route: str, case: MalformedCase,
+    db: Database,
+    settings: Settings,
+    primary: FakeOpenAIServer,
+    secondary: FakeAnthropicServer,
+    first: str,
+    route: str,
+    case: MalformedCase,
 ) -> None:
     """GIVEN a primary whose 200 answer is nonsense (e.g. an Anthropic text block without `text`)
     WHEN chatting, buffered or streamed (nonsense before the first token) THEN the round goes to
@@ -289,7 +328,11 @@ async def test_given_a_primary_that_answers_nonsense_when_chatting_then_the_fall
 
 @pytest.mark.parametrize("first", ["anthropic", "openai"])
 async def test_given_a_primary_stream_that_turns_to_nonsense_after_a_token_when_streaming_then_one_error_event(
-    db: Database, settings: Settings, primary: FakeOpenAIServer, secondary: FakeAnthropicServer, first: str,
+    db: Database,
+    settings: Settings,
+    primary: FakeOpenAIServer,
+    secondary: FakeAnthropicServer,
+    first: str,
 ) -> None:
     """GIVEN a primary stream whose text went out before its nonsense (an unknown part) WHEN
     streaming THEN one generic `error` event, no fallback call (no half answer glued to another
@@ -329,7 +372,10 @@ async def test_given_only_anthropic_answering_a_text_block_without_text_when_cha
 
 
 async def test_given_a_primary_stream_cut_after_tokens_when_streaming_then_one_error_event_and_nothing_stored(
-    client: httpx.AsyncClient, db: Database, settings: Settings, primary: FakeOpenAIServer,
+    client: httpx.AsyncClient,
+    db: Database,
+    settings: Settings,
+    primary: FakeOpenAIServer,
     secondary: FakeAnthropicServer,
 ) -> None:
     user = await seed_user(db)
@@ -353,8 +399,12 @@ async def test_given_a_primary_stream_cut_after_tokens_when_streaming_then_one_e
 
 @pytest.mark.parametrize("status", [401, 403, 400])
 async def test_given_a_primary_that_refuses_the_request_when_chatting_then_no_failover_and_a_clean_error(
-    client: httpx.AsyncClient, db: Database, settings: Settings, primary: FakeOpenAIServer,
-    secondary: FakeAnthropicServer, status: int,
+    client: httpx.AsyncClient,
+    db: Database,
+    settings: Settings,
+    primary: FakeOpenAIServer,
+    secondary: FakeAnthropicServer,
+    status: int,
 ) -> None:
     user = await seed_user(db)
     primary.script([Fail(status, message="key sk-openai-test is invalid")])
@@ -371,7 +421,10 @@ async def test_given_a_primary_that_refuses_the_request_when_chatting_then_no_fa
 
 
 async def test_given_a_401_from_the_primary_when_streaming_then_one_error_event_and_no_failover(
-    client: httpx.AsyncClient, db: Database, settings: Settings, primary: FakeOpenAIServer,
+    client: httpx.AsyncClient,
+    db: Database,
+    settings: Settings,
+    primary: FakeOpenAIServer,
     secondary: FakeAnthropicServer,
 ) -> None:
     user = await seed_user(db)
@@ -384,7 +437,10 @@ async def test_given_a_401_from_the_primary_when_streaming_then_one_error_event_
 
 
 async def test_given_both_providers_down_when_chatting_then_the_generic_error_and_nothing_stored(
-    client: httpx.AsyncClient, db: Database, settings: Settings, primary: FakeOpenAIServer,
+    client: httpx.AsyncClient,
+    db: Database,
+    settings: Settings,
+    primary: FakeOpenAIServer,
     secondary: FakeAnthropicServer,
 ) -> None:
     user = await seed_user(db)
@@ -418,7 +474,8 @@ async def test_given_repeated_primary_failures_when_the_breaker_opens_then_no_pr
     policy = BreakerPolicy(window_seconds=60, min_calls=2, failure_ratio=0.5, cooldown_seconds=30)
     provider = FallbackProvider(
         [make_provider(primary.settings(llm_max_retries=0)), make_provider(secondary.settings(llm_max_retries=0))],
-        policy=policy, clock=clock,
+        policy=policy,
+        clock=clock,
     )
     user = await seed_user(db)
     async with app_client(db, settings, provider) as client:
@@ -465,11 +522,18 @@ async def test_given_per_provider_secrets_on_lambda_when_the_provider_is_built_t
     from coach_core.settings import get_settings
 
     for var, value in {
-        "AWS_DEFAULT_REGION": "us-east-1", "AWS_ACCESS_KEY_ID": "testing", "AWS_SECRET_ACCESS_KEY": "testing",
-        "LLM_PROVIDER": "openai", "LLM_FALLBACK_PROVIDER": "anthropic", "LLM_MAX_RETRIES": "0",
-        "OPENAI_BASE_URL": primary.base_url, "ANTHROPIC_BASE_URL": secondary.base_url,
-        "OPENAI_SECRET_NAME": "coach/openai", "ANTHROPIC_SECRET_NAME": "coach/anthropic",
-        "OPENAI_API_KEY": "replaced", "ANTHROPIC_API_KEY": "replaced",  # restored by monkeypatch afterwards
+        "AWS_DEFAULT_REGION": "us-east-1",
+        "AWS_ACCESS_KEY_ID": "testing",
+        "AWS_SECRET_ACCESS_KEY": "testing",
+        "LLM_PROVIDER": "openai",
+        "LLM_FALLBACK_PROVIDER": "anthropic",
+        "LLM_MAX_RETRIES": "0",
+        "OPENAI_BASE_URL": primary.base_url,
+        "ANTHROPIC_BASE_URL": secondary.base_url,
+        "OPENAI_SECRET_NAME": "coach/openai",
+        "ANTHROPIC_SECRET_NAME": "coach/anthropic",
+        "OPENAI_API_KEY": "replaced",
+        "ANTHROPIC_API_KEY": "replaced",  # restored by monkeypatch afterwards
     }.items():
         monkeypatch.setenv(var, value)
     monkeypatch.delenv("DB_SECRET_NAME", raising=False)

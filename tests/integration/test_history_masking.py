@@ -19,9 +19,11 @@ from tests.fakes import FakeOpenAIServer, Reply
 pytestmark = pytest.mark.integration
 
 ASKED = "My number is +44 20 7946 0958 and my mail is jane.doe@example.com.\nHow is my weight?"
-REPLY = ("Your trend looks steady.\n"
-         "  - keep   logging daily\n"
-         "  - questions? write to coach-help@example.org or call 0800 123 4567")
+REPLY = (
+    "Your trend looks steady.\n"
+    "  - keep   logging daily\n"
+    "  - questions? write to coach-help@example.org or call 0800 123 4567"
+)
 
 
 async def test_given_contacts_in_a_chat_when_the_turn_is_stored_then_they_are_masked(
@@ -58,8 +60,9 @@ async def test_given_contacts_in_a_streamed_chat_when_the_turn_is_stored_then_th
 ) -> None:
     user = await seed_user(db)
     fake.script([Reply(REPLY, usage=(10, 5))])
-    response = await client.post("/api/v1/coach/chat/stream", json={"message": ASKED},
-                                 headers=auth_headers(user, settings))
+    response = await client.post(
+        "/api/v1/coach/chat/stream", json={"message": ASKED}, headers=auth_headers(user, settings)
+    )
     assert response.status_code == 200
     events, _ = parse_sse_records(response.text)
     assert "coach-help@example.org" in "".join(e["data"]["content"] for e in events if e["type"] == "token")

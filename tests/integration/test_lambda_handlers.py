@@ -100,8 +100,16 @@ def test_given_chat_event_with_claims_when_invoked_then_the_contract_response_co
     assert response["statusCode"] == 200, response
     body = json.loads(response["body"])
     assert set(body) == {
-        "message", "session_id", "tool_trace", "confidence", "data_gaps", "disclaimers", "tokens_used",
-        "finish_reason", "provider", "grounding",
+        "message",
+        "session_id",
+        "tool_trace",
+        "confidence",
+        "data_gaps",
+        "disclaimers",
+        "tokens_used",
+        "finish_reason",
+        "provider",
+        "grounding",
     }
     assert body["finish_reason"] == "stop" and body["provider"] == "offline"
     assert body["grounding"]["checked"] >= 1 and body["grounding"]["ungrounded"] == []  # the offline model's figures
@@ -109,9 +117,7 @@ def test_given_chat_event_with_claims_when_invoked_then_the_contract_response_co
     assert "kg" in body["message"]
 
 
-def test_given_plan_and_insights_events_when_invoked_then_both_answer(
-    lambda_env: None, demo_user: uuid.UUID
-) -> None:
+def test_given_plan_and_insights_events_when_invoked_then_both_answer(lambda_env: None, demo_user: uuid.UUID) -> None:
     plan = handler_of("plan")(load_event("plan", demo_user), FakeLambdaContext())
     assert plan["statusCode"] == 200, plan
     assert len(json.loads(plan["body"])["plan"]["days"]) == 7
@@ -198,11 +204,16 @@ def test_given_health_data_past_its_retention_when_the_expiry_function_runs_then
     chat = handler_of("chat")
     assert chat(load_event("chat", demo_user), FakeLambdaContext())["statusCode"] == 200
     with psycopg.connect(database_url, autocommit=True) as conn:
-        conn.execute("UPDATE ai_session SET status = 'EXPIRED', expired_at = now() - interval '40 days' "
-                     "WHERE user_id = %s", (demo_user,))
-        conn.execute("INSERT INTO ai_policy_violation_log (user_id, direction, violation_type, severity, "
-                     "trigger_content, action_taken, created_at) VALUES (%s, 'input', 'crisis', 'critical', "
-                     "'words', 'block', now() - interval '100 days')", (demo_user,))
+        conn.execute(
+            "UPDATE ai_session SET status = 'EXPIRED', expired_at = now() - interval '40 days' WHERE user_id = %s",
+            (demo_user,),
+        )
+        conn.execute(
+            "INSERT INTO ai_policy_violation_log (user_id, direction, violation_type, severity, "
+            "trigger_content, action_taken, created_at) VALUES (%s, 'input', 'crisis', 'critical', "
+            "'words', 'block', now() - interval '100 days')",
+            (demo_user,),
+        )
     expire = handler_of("expire_sessions")
     first = expire(load_event("expire_sessions"), FakeLambdaContext())
     second = expire(load_event("expire_sessions"), FakeLambdaContext())
@@ -210,8 +221,9 @@ def test_given_health_data_past_its_retention_when_the_expiry_function_runs_then
     assert (second["histories_purged"], second["excerpts_purged"]) == (0, 0)
     with psycopg.connect(database_url) as conn:
         assert conn.execute("SELECT history FROM ai_session WHERE user_id = %s", (demo_user,)).fetchall() == [([],)]
-        assert conn.execute("SELECT trigger_content FROM ai_policy_violation_log WHERE user_id = %s",
-                            (demo_user,)).fetchall() == [("",)]
+        assert conn.execute(
+            "SELECT trigger_content FROM ai_policy_violation_log WHERE user_id = %s", (demo_user,)
+        ).fetchall() == [("",)]
 
 
 def test_given_the_expiry_function_when_traced_then_expiry_and_purge_are_one_trace_under_its_job_span(
@@ -238,8 +250,11 @@ def test_given_the_expiry_function_when_traced_then_expiry_and_purge_are_one_tra
     assert result["expired"] == 0
     (root,) = [s for s in spans if s.parent is None]
     assert root.name == "expire_sessions" and root.attributes["faas.trigger"] == "timer"  # type: ignore[index]
-    statements = [str(dict(s.attributes or {}).get("db.statement", dict(s.attributes or {}).get("db.query.text", "")))
-                  for s in spans if s is not root]
+    statements = [
+        str(dict(s.attributes or {}).get("db.statement", dict(s.attributes or {}).get("db.query.text", "")))
+        for s in spans
+        if s is not root
+    ]
     assert all(s.context.trace_id == root.context.trace_id for s in spans)
     assert any("ai_session" in q and "EXPIRED" in q for q in statements), statements
     assert any("ai_policy_violation_log" in q for q in statements), statements
@@ -267,16 +282,26 @@ def test_given_a_new_cognito_user_with_claims_only_when_writing_data_then_chatti
     days = [(today - dt.timedelta(days=i)).isoformat() for i in range(8)]
     data = handler_of("data")
     writes = [
-        ("PUT", "profile", {"birth_date": "1991-03-04", "sex": "male", "height_cm": 180.0,
-                            "activity_level": "moderately_active", "goal": {"type": "maintain"}}),
+        (
+            "PUT",
+            "profile",
+            {
+                "birth_date": "1991-03-04",
+                "sex": "male",
+                "height_cm": 180.0,
+                "activity_level": "moderately_active",
+                "goal": {"type": "maintain"},
+            },
+        ),
         ("POST", "checkins", {"checkins": [{"date": d, "weight_kg": 82.0 - 0.1 * i} for i, d in enumerate(days)]}),
         ("POST", "food-logs", {"food_logs": [{"date": d, "calories": 2400} for d in days]}),
     ]
     for method, path, body in writes:
         response = data(_api_event(method, path, body, user), FakeLambdaContext())
         assert response["statusCode"] == 200, response
-    answer = handler_of("chat")(_api_event("POST", "chat", {"message": "What should I eat? calories"}, user),
-                                FakeLambdaContext())
+    answer = handler_of("chat")(
+        _api_event("POST", "chat", {"message": "What should I eat? calories"}, user), FakeLambdaContext()
+    )
     assert answer["statusCode"] == 200, answer
     assert "2,400 kcal" in json.loads(answer["body"])["message"]
 
@@ -308,8 +333,11 @@ def test_given_a_client_set_context_header_and_no_authorizer_when_a_buffered_fun
     `x-amzn-request-context` header naming a real user (anyone can send that header) WHEN a
     buffered (Mangum) function receives it THEN 401: the header is never read there."""
     forged = json.dumps({"requestId": "r1", "authorizer": {"claims": {"sub": str(demo_user)}}})
-    route = {"insights": ("GET", "insights", None), "chat": ("POST", "chat", {"message": "hi"}),
-             "data": ("GET", "me/data", None)}[function]
+    route = {
+        "insights": ("GET", "insights", None),
+        "chat": ("POST", "chat", {"message": "hi"}),
+        "data": ("GET", "me/data", None),
+    }[function]
     event = _api_event(*route, None)
     event["headers"]["x-amzn-request-context"] = forged
     response = handler_of(function)(event, FakeLambdaContext())
@@ -319,7 +347,10 @@ def test_given_a_client_set_context_header_and_no_authorizer_when_a_buffered_fun
 
 def _cognito_event(sub: str, trigger: str = "PostConfirmation_ConfirmSignUp") -> dict[str, Any]:
     return {
-        "version": "1", "region": "us-east-1", "userPoolId": "us-east-1_EXAMPLE", "userName": "new-user",
+        "version": "1",
+        "region": "us-east-1",
+        "userPoolId": "us-east-1_EXAMPLE",
+        "userName": "new-user",
         "callerContext": {"awsSdkVersion": "aws-sdk-unknown-unknown", "clientId": "client"},
         "triggerSource": trigger,
         "request": {"userAttributes": {"sub": sub, "email_verified": "true", "email": "new@example.com"}},

@@ -108,7 +108,11 @@ async def test_given_the_rate_limit_when_another_user_chats_then_each_user_has_t
 
 
 async def test_given_the_days_budget_used_when_chatting_then_429_until_the_next_utc_day(
-    db: Database, database_url: str, redis_url: str, redis_prefix: str, fake: FakeOpenAIServer,
+    db: Database,
+    database_url: str,
+    redis_url: str,
+    redis_prefix: str,
+    fake: FakeOpenAIServer,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """GIVEN a daily budget of 100 tokens WHEN a chat spends 120 THEN the next chat is refused
@@ -146,8 +150,9 @@ async def test_given_redis_down_when_over_the_rate_limit_then_the_process_still_
     and every decision made without Redis emits `RateLimitFallback`."""
     emitted: list[str] = []
     monkeypatch.setattr(service_limits, "emit", lambda name, value, *a: emitted.append(name))
-    settings = limited(database_url, CLOSED_REDIS, redis_prefix, coach_rate_limit_per_minute=2,
-                       redis_timeout_seconds=0.2)
+    settings = limited(
+        database_url, CLOSED_REDIS, redis_prefix, coach_rate_limit_per_minute=2, redis_timeout_seconds=0.2
+    )
     user = await seed_user(db)
     fake.script([Reply("Fine.")] * 2)
     async with coach(db, settings, fake) as client:
@@ -221,14 +226,17 @@ async def test_given_a_model_guard_when_a_request_is_over_a_limit_then_the_guard
     neither refused message is sent to the guard: limits first, then anything that costs."""
     from tests.fakes.moderation_fake import SAFE
 
-    settings = limited(database_url, redis_url, redis_prefix, coach_rate_limit_per_minute=2,
-                       coach_daily_token_budget=100)
+    settings = limited(
+        database_url, redis_url, redis_prefix, coach_rate_limit_per_minute=2, coach_daily_token_budget=100
+    )
     fast, spender = await seed_user(db), await seed_user(db)
     moderation.script([SAFE] * 20)
     fake.script([Reply("Fine.", usage=(10, 2)), Reply("Fine.", usage=(10, 2)), Reply("Big.", usage=(100, 20))])
     async with guarded_coach(db, settings, fake, moderation) as client:
-        codes = [(await client.post(CHAT, json={"message": f"Hi {i}?"}, headers=auth_headers(fast, settings)))
-                 .status_code for i in range(3)]
+        codes = [
+            (await client.post(CHAT, json={"message": f"Hi {i}?"}, headers=auth_headers(fast, settings))).status_code
+            for i in range(3)
+        ]
         spent = await client.post(CHAT, json={"message": "Spend"}, headers=auth_headers(spender, settings))
         over = await client.post(CHAT, json={"message": "More?"}, headers=auth_headers(spender, settings))
         await asyncio.sleep(0.3)  # a guard call started for a refused request would have arrived by now
@@ -248,8 +256,9 @@ async def test_given_an_erased_user_when_they_come_back_the_same_day_then_the_bu
     under a keyed hash of the identity: no Redis key holds the user id."""
     import redis.asyncio as aioredis
 
-    settings = limited(database_url, redis_url, redis_prefix, coach_daily_token_budget=100,
-                       coach_rate_limit_per_minute=2)
+    settings = limited(
+        database_url, redis_url, redis_prefix, coach_daily_token_budget=100, coach_rate_limit_per_minute=2
+    )
     spender, hurried = await seed_user(db), await seed_user(db)
     fake.script([Reply("Big.", usage=(100, 20)), Reply("One."), Reply("Two.")])
     async with coach(db, settings, fake) as client:
@@ -270,6 +279,7 @@ async def test_given_an_erased_user_when_they_come_back_the_same_day_then_the_bu
         keys = [k.decode() async for k in client_.scan_iter(match=f"{redis_prefix}*")]
     finally:
         await client_.aclose()
-    assert any(k.startswith(f"{redis_prefix}tok:") for k in keys) and any(k.startswith(f"{redis_prefix}rl:")
-                                                                            for k in keys)
+    assert any(k.startswith(f"{redis_prefix}tok:") for k in keys) and any(
+        k.startswith(f"{redis_prefix}rl:") for k in keys
+    )
     assert not [k for k in keys if str(spender) in k or str(hurried) in k or spender.hex in k or hurried.hex in k]

@@ -33,9 +33,15 @@ async def _session(db: Database, user: uuid.UUID, *, expired_days_ago: float | N
             """INSERT INTO ai_session (id, user_id, status, history, message_count, tokens_used, created_at,
                                        last_activity_at, expired_at)
                VALUES (%s, %s, %s, %s::jsonb, 2, 40, %s, %s, %s)""",
-            (session_id, user, "ACTIVE" if active else "EXPIRED", json.dumps(HISTORY),
-             now - dt.timedelta(days=days + 2), now - dt.timedelta(days=days + 1),
-             None if active else now - dt.timedelta(days=days)),
+            (
+                session_id,
+                user,
+                "ACTIVE" if active else "EXPIRED",
+                json.dumps(HISTORY),
+                now - dt.timedelta(days=days + 2),
+                now - dt.timedelta(days=days + 1),
+                None if active else now - dt.timedelta(days=days),
+            ),
         )
     return session_id
 
@@ -55,14 +61,18 @@ async def _violation(db: Database, user: uuid.UUID, days_ago: float) -> int:
 
 
 async def _sessions(db: Database, ids: list[uuid.UUID]) -> dict[uuid.UUID, dict[str, Any]]:
-    rows = await fetch_all(db, "SELECT id, status, history, message_count, tokens_used FROM ai_session "
-                               "WHERE id = ANY(%s)", (ids,))
+    rows = await fetch_all(
+        db, "SELECT id, status, history, message_count, tokens_used FROM ai_session WHERE id = ANY(%s)", (ids,)
+    )
     return {r["id"]: r for r in rows}
 
 
 async def _excerpts(db: Database, ids: list[int]) -> dict[int, tuple[str, str, str]]:
-    rows = await fetch_all(db, "SELECT id, trigger_content, violation_type, rule_id FROM ai_policy_violation_log "
-                               "WHERE id = ANY(%s)", (ids,))
+    rows = await fetch_all(
+        db,
+        "SELECT id, trigger_content, violation_type, rule_id FROM ai_policy_violation_log WHERE id = ANY(%s)",
+        (ids,),
+    )
     return {r["id"]: (r["trigger_content"], r["violation_type"], r["rule_id"]) for r in rows}
 
 
@@ -85,8 +95,7 @@ async def test_given_old_and_recent_health_data_when_purging_in_small_batches_th
     assert first.histories >= 3 and first.excerpts >= 2
     rows = await _sessions(db, [*old, recent, active])
     assert [rows[s]["history"] for s in old] == [[], [], []]
-    assert all((rows[s]["status"], rows[s]["message_count"], rows[s]["tokens_used"]) == ("EXPIRED", 2, 40)
-               for s in old)
+    assert all((rows[s]["status"], rows[s]["message_count"], rows[s]["tokens_used"]) == ("EXPIRED", 2, 40) for s in old)
     assert rows[recent]["history"] == HISTORY and rows[active]["history"] == HISTORY
     excerpts = await _excerpts(db, [*old_violations, recent_violation])
     assert [excerpts[v] for v in old_violations] == [("", "crisis", "crisis.suicide")] * 2
@@ -101,8 +110,13 @@ async def test_given_shorter_retention_settings_when_purging_then_they_set_the_c
 ) -> None:
     """GIVEN COACH_EXPIRED_HISTORY_RETENTION_DAYS=7 and COACH_VIOLATION_EXCERPT_RETENTION_DAYS=14
     WHEN purging THEN a session expired 8 days ago and a 15-day-old excerpt go; 6 and 13 days stay."""
-    short = make_settings(database_url, redis_url, redis_prefix, coach_expired_history_retention_days=7,
-                          coach_violation_excerpt_retention_days=14)
+    short = make_settings(
+        database_url,
+        redis_url,
+        redis_prefix,
+        coach_expired_history_retention_days=7,
+        coach_violation_excerpt_retention_days=14,
+    )
     user = await seed_user(db)
     gone, kept = await _session(db, user, expired_days_ago=8), await _session(db, user, expired_days_ago=6)
     blank, whole = await _violation(db, user, 15), await _violation(db, user, 13)

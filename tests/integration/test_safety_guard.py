@@ -37,12 +37,18 @@ def moderation() -> Iterator[FakeModerationServer]:
         yield server
 
 
-def moderation_guard(server: FakeModerationServer, settings: Settings, *, timeout: float = 1.5,
-                     cache: int = 0) -> GuardRunner:
+def moderation_guard(
+    server: FakeModerationServer, settings: Settings, *, timeout: float = 1.5, cache: int = 0
+) -> GuardRunner:
     moderator = OpenAIModerator(api_key="test-key-not-secret", base_url=server.base_url, timeout=5)
-    return GuardRunner(ModerationGuard(moderator), timeout_seconds=timeout, cache_seconds=cache,
-                       redis_url=settings.redis_url, key_prefix=settings.redis_key_prefix,
-                       hash_key=settings.hash_key())
+    return GuardRunner(
+        ModerationGuard(moderator),
+        timeout_seconds=timeout,
+        cache_seconds=cache,
+        redis_url=settings.redis_url,
+        key_prefix=settings.redis_key_prefix,
+        hash_key=settings.hash_key(),
+    )
 
 
 def chat_requests(fake: FakeOpenAIServer) -> int:
@@ -66,8 +72,12 @@ class GuardedApp:
 
 
 async def _guard_rows(db: Database, user: uuid.UUID) -> list[dict[str, Any]]:
-    return await fetch_all(db, "SELECT direction, action_taken, rule_id, source, guard_model, category_scores "
-                               "FROM ai_policy_violation_log WHERE user_id = %s AND source = 'guard'", (user,))
+    return await fetch_all(
+        db,
+        "SELECT direction, action_taken, rule_id, source, guard_model, category_scores "
+        "FROM ai_policy_violation_log WHERE user_id = %s AND source = 'guard'",
+        (user,),
+    )
 
 
 async def test_given_a_crisis_only_the_guard_sees_when_chatting_then_flagged_and_the_provider_never_called(
@@ -111,8 +121,12 @@ async def test_given_a_slow_guard_when_streaming_then_the_provider_starts_and_is
     ids=["timeout", "http-500", "http-429"],
 )
 async def test_given_a_failing_guard_when_chatting_then_the_rules_verdict_stands_and_a_metric_is_emitted(
-    db: Database, settings: Settings, fake: FakeOpenAIServer, moderation: FakeModerationServer,
-    monkeypatch: pytest.MonkeyPatch, failure: Any,
+    db: Database,
+    settings: Settings,
+    fake: FakeOpenAIServer,
+    moderation: FakeModerationServer,
+    monkeypatch: pytest.MonkeyPatch,
+    failure: Any,
 ) -> None:
     """GIVEN a guard that times out (1.5 s), fails or is rate limited WHEN chatting THEN the
     request succeeds with the model's answer (the rules allowed it), and the verdict is
@@ -202,13 +216,17 @@ async def test_given_the_llm_guard_when_it_answers_crisis_then_flagged_and_its_t
     assert body["message"] == SUPPORT_RESOURCES_MESSAGE and body["tokens_used"] == 49
     request = classifier.requests[0].body
     assert request["response_format"] == {"type": "json_object"} and "tools" not in request
-    [usage] = await fetch_all(db, "SELECT input_tokens, output_tokens, guard_tokens FROM ai_usage_daily "
-                                  "WHERE user_id = %s", (user,))
+    [usage] = await fetch_all(
+        db, "SELECT input_tokens, output_tokens, guard_tokens FROM ai_usage_daily WHERE user_id = %s", (user,)
+    )
     assert (usage["input_tokens"], usage["output_tokens"], usage["guard_tokens"]) == (0, 0, 49)
 
 
 async def test_given_the_llm_guard_answering_nonsense_when_chatting_then_unavailable_never_safe(
-    db: Database, settings: Settings, fake: FakeOpenAIServer, classifier: FakeOpenAIServer,
+    db: Database,
+    settings: Settings,
+    fake: FakeOpenAIServer,
+    classifier: FakeOpenAIServer,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """GIVEN the `llm` guard answering prose, then JSON with an unknown verdict WHEN chatting THEN
@@ -231,8 +249,9 @@ async def test_given_the_llm_guard_answering_nonsense_when_chatting_then_unavail
     assert [(v.verdict, v.reason) for v in verdicts] == [("unavailable", "malformed")] * 2
     assert body["message"] == ANSWER and body["finish_reason"] == "stop"
     assert await _guard_rows(db, user) == []
-    [usage] = await fetch_all(db, "SELECT input_tokens, output_tokens, guard_tokens FROM ai_usage_daily "
-                                  "WHERE user_id = %s", (user,))
+    [usage] = await fetch_all(
+        db, "SELECT input_tokens, output_tokens, guard_tokens FROM ai_usage_daily WHERE user_id = %s", (user,)
+    )
     assert usage["guard_tokens"] > 0 and usage["output_tokens"] > 0
 
 
@@ -248,13 +267,19 @@ def test_given_a_guard_when_policy_check_runs_then_both_layers_are_reported_side
     from pathlib import Path
 
     moderation.script([CRISIS, SAFE])
-    lines = [{"id": "a", "direction": "input", "text": INNOCENT},
-             {"id": "b", "direction": "input", "text": "I want to kill myself"}]
+    lines = [
+        {"id": "a", "direction": "input", "text": INNOCENT},
+        {"id": "b", "direction": "input", "text": "I want to kill myself"},
+    ]
     env = {**os.environ, "OPENAI_API_KEY": "test-key-not-secret", "OPENAI_BASE_URL": moderation.base_url}
     proc = subprocess.run(
         [str(Path(sys.executable).with_name("coach")), "policy-check", "--guard", "moderation"],
-        input="".join(json.dumps(line) + "\n" for line in lines), capture_output=True, text=True, env=env,
-        timeout=120, check=False,
+        input="".join(json.dumps(line) + "\n" for line in lines),
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+        check=False,
     )
     assert proc.returncode == 0, proc.stderr
     first, second = (json.loads(line) for line in proc.stdout.splitlines())
@@ -268,7 +293,11 @@ def test_given_a_guard_when_policy_check_runs_then_both_layers_are_reported_side
 
 
 async def test_given_two_users_sending_the_same_text_then_each_has_their_own_cached_verdicts_and_forget_drops_one(
-    db: Database, settings: Settings, fake: FakeOpenAIServer, moderation: FakeModerationServer, redis_url: str,
+    db: Database,
+    settings: Settings,
+    fake: FakeOpenAIServer,
+    moderation: FakeModerationServer,
+    redis_url: str,
     redis_prefix: str,
 ) -> None:
     """GIVEN the verdict cache on WHEN two users send the same message THEN each user's verdicts
@@ -295,8 +324,7 @@ async def test_given_two_users_sending_the_same_text_then_each_has_their_own_cac
         await guard.forget_user(first)
         assert (await post_chat(client, first, settings, INNOCENT)).status_code == 200
         assert len(moderation.requests) == 6  # judged afresh after the erase
-    digests = {hashlib.sha256(f"{d}\x1f{t}".encode()).hexdigest() for d, t in (("input", INNOCENT),
-                                                                                ("output", ANSWER))}
+    digests = {hashlib.sha256(f"{d}\x1f{t}".encode()).hexdigest() for d, t in (("input", INNOCENT), ("output", ANSWER))}
     assert len(keys) == 2
     assert not [k for k in keys if str(first) in k or str(second) in k or any(d in k for d in digests)]
 

@@ -32,9 +32,10 @@ async def _client() -> AsyncIterator[httpx.AsyncClient]:
     """A client of the adapter app with its lifespan running, as uvicorn runs it."""
     from coach_core.stream_app import app
 
-    async with app.router.lifespan_context(app), httpx.AsyncClient(
-        transport=httpx.ASGITransport(app=app), base_url=BASE_URL
-    ) as client:
+    async with (
+        app.router.lifespan_context(app),
+        httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url=BASE_URL) as client,
+    ):
         yield client
 
 
@@ -45,12 +46,15 @@ async def test_given_the_adapter_context_header_on_lambda_when_streaming_then_th
     context = json.dumps({"requestId": "req-1", "authorizer": {"claims": {"sub": str(user)}}})
     async with _client() as client:
         health = await client.get("/health")
-        response = await client.post("/api/v1/coach/chat/stream", json={"message": "How consistent am I?"},
-                                     headers={"x-amzn-request-context": context})
+        response = await client.post(
+            "/api/v1/coach/chat/stream",
+            json={"message": "How consistent am I?"},
+            headers={"x-amzn-request-context": context},
+        )
     assert health.status_code == 200
     assert response.status_code == 200 and response.headers["x-coach-provider"] == "offline"
     last = [line for line in response.text.split("\n") if line.startswith("data: ")][-1]
-    assert json.loads(last[len("data: "):])["type"] == "done"
+    assert json.loads(last[len("data: ") :])["type"] == "done"
 
 
 async def test_given_a_missing_provider_secret_on_lambda_when_requesting_then_generic_500(

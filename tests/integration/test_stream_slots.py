@@ -37,8 +37,9 @@ SLOW = Reply("One. Two. Three. Four.", chunk_delay=0.15)  # about a second per s
 
 
 @asynccontextmanager
-async def workers(db: Database, settings: Settings, fake: FakeOpenAIServer, count: int
-                  ) -> AsyncIterator[list[httpx.AsyncClient]]:
+async def workers(
+    db: Database, settings: Settings, fake: FakeOpenAIServer, count: int
+) -> AsyncIterator[list[httpx.AsyncClient]]:
     """`count` apps with their own service (own limiter, own Redis client): separate workers."""
     async with AsyncExitStack() as stack:
         clients = []
@@ -49,8 +50,7 @@ async def workers(db: Database, settings: Settings, fake: FakeOpenAIServer, coun
         yield clients
 
 
-async def stream(client: httpx.AsyncClient, user: uuid.UUID, settings: Settings, delay: float = 0.0
-                 ) -> httpx.Response:
+async def stream(client: httpx.AsyncClient, user: uuid.UUID, settings: Settings, delay: float = 0.0) -> httpx.Response:
     await asyncio.sleep(delay)
     return await client.post(STREAM, json={"message": "Count to four"}, headers=auth_headers(user, settings))
 
@@ -63,8 +63,9 @@ def assert_refused(response: httpx.Response) -> None:
 
 
 def settings_for(database_url: str, redis_url: str, redis_prefix: str, **overrides: Any) -> Settings:
-    return make_settings(database_url, redis_url, redis_prefix, coach_rate_limit_per_minute=0,
-                         redis_timeout_seconds=0.2, **overrides)
+    return make_settings(
+        database_url, redis_url, redis_prefix, coach_rate_limit_per_minute=0, redis_timeout_seconds=0.2, **overrides
+    )
 
 
 async def test_given_two_streams_open_on_two_workers_when_a_third_starts_then_429_and_then_a_slot_frees(
@@ -80,8 +81,10 @@ async def test_given_two_streams_open_on_two_workers_when_a_third_starts_then_42
     fake.script([SLOW] * 3 + [Reply("Again.")])
     async with workers(db, settings, fake, 2) as (first, second):
         a, b, c, d = await asyncio.gather(
-            stream(first, user, settings), stream(second, user, settings),
-            stream(second, user, settings, delay=0.4), stream(first, other, settings, delay=0.4),
+            stream(first, user, settings),
+            stream(second, user, settings),
+            stream(second, user, settings, delay=0.4),
+            stream(first, other, settings, delay=0.4),
         )
         again = await stream(first, user, settings)
     assert (a.status_code, b.status_code, d.status_code, again.status_code) == (200, 200, 200, 200)
@@ -118,8 +121,9 @@ async def test_given_redis_down_when_a_user_opens_three_streams_then_the_process
     user = await seed_user(db)
     fake.script([SLOW] * 2)
     async with workers(db, settings, fake, 1) as (client,):
-        a, b, c = await asyncio.gather(stream(client, user, settings), stream(client, user, settings),
-                                       stream(client, user, settings, delay=0.4))
+        a, b, c = await asyncio.gather(
+            stream(client, user, settings), stream(client, user, settings), stream(client, user, settings, delay=0.4)
+        )
     assert (a.status_code, b.status_code) == (200, 200)
     assert_refused(c)
 

@@ -96,8 +96,17 @@ async def test_given_fresh_database_when_two_migrators_race_and_rerun_then_appli
         assert await cur.fetchall() == [(v,) for v in versions]
         cur = await conn.execute(
             "SELECT count(*) FROM information_schema.tables WHERE table_schema = 'public' AND table_name = ANY(%s)",
-            (["users", "goals", "daily_checkins", "nutrition_logs", "ai_session", "ai_tool_call_log",
-              "ai_policy_violation_log"],),
+            (
+                [
+                    "users",
+                    "goals",
+                    "daily_checkins",
+                    "nutrition_logs",
+                    "ai_session",
+                    "ai_tool_call_log",
+                    "ai_policy_violation_log",
+                ],
+            ),
         )
         assert await cur.fetchone() == (7,)
 
@@ -121,8 +130,15 @@ async def test_given_logged_tool_calls_and_violations_when_reference_queries_run
         from coach_core.models import PolicyViolationRow
 
         def violation(kind: str, severity: Any) -> PolicyViolationRow:
-            return PolicyViolationRow(user_id=user_id, session_id=None, direction="output", violation_type=kind,
-                                      severity=severity, trigger_content="x", action_taken="modify")
+            return PolicyViolationRow(
+                user_id=user_id,
+                session_id=None,
+                direction="output",
+                violation_type=kind,
+                severity=severity,
+                trigger_content="x",
+                action_taken="modify",
+            )
 
         async with db.connection() as conn:
             # One tool row 8 days old and one violation 31 days old fall outside the windows.
@@ -130,8 +146,11 @@ async def test_given_logged_tool_calls_and_violations_when_reference_queries_run
                 "UPDATE ai_tool_call_log SET created_at = created_at - interval '8 days' "
                 "WHERE id = (SELECT max(id) FROM ai_tool_call_log)"
             )
-            await logs.insert_violations(conn, [violation("calorie_minimum", "high")] * 2
-                                         + [violation("medical", "medium"), violation("self_harm", "critical")])
+            await logs.insert_violations(
+                conn,
+                [violation("calorie_minimum", "high")] * 2
+                + [violation("medical", "medium"), violation("self_harm", "critical")],
+            )
             await conn.execute(
                 "UPDATE ai_policy_violation_log SET created_at = created_at - interval '31 days' "
                 "WHERE violation_type = 'self_harm'"
@@ -210,7 +229,10 @@ async def test_given_invalid_payload_when_imported_then_rejected_whole_naming_th
         await import_user_data(db, payload)
     assert message in info.value.detail
     assert await snapshot(db, uuid.UUID(payload["user"]["id"])) == {
-        "users": [], "goals": [], "checkins": [], "nutrition": [],
+        "users": [],
+        "goals": [],
+        "checkins": [],
+        "nutrition": [],
     }
 
 
@@ -278,12 +300,31 @@ async def test_given_tool_outputs_then_domain_keys_are_present(db: PoolDatabase,
         "get_user_profile": {"age", "sex", "height_cm", "activity_level", "diet", "goal"},
         "get_recent_checkins": {"checkins", "count"},
         "get_weight_trend": {"moving_average_7d", "weekly_rate_kg", "latest_average_kg", "change_kg", "weigh_ins"},
-        "get_nutrition_summary": {"avg_calories", "avg_protein_g", "avg_carbs_g", "avg_fat_g", "logged_days",
-                                  "logging_rate"},
-        "calculate_tdee": {"weight_kg", "bmr", "tdee", "target_calories", "target_clamped", "protein_g", "fat_g",
-                           "carbs_g"},
-        "get_adherence_metrics": {"checkin_rate", "logging_rate", "checkin_streak", "logging_streak",
-                                  "longest_checkin_streak"},
+        "get_nutrition_summary": {
+            "avg_calories",
+            "avg_protein_g",
+            "avg_carbs_g",
+            "avg_fat_g",
+            "logged_days",
+            "logging_rate",
+        },
+        "calculate_tdee": {
+            "weight_kg",
+            "bmr",
+            "tdee",
+            "target_calories",
+            "target_clamped",
+            "protein_g",
+            "fat_g",
+            "carbs_g",
+        },
+        "get_adherence_metrics": {
+            "checkin_rate",
+            "logging_rate",
+            "checkin_streak",
+            "logging_streak",
+            "longest_checkin_streak",
+        },
     }
     user_id = await import_user_data(db, fresh_payload(0))
     bound = registry(db, cache).bind(user_id)
@@ -307,7 +348,8 @@ async def test_given_same_call_twice_when_executed_then_second_is_a_cache_hit_an
     await bound.flush_logs()
     rows = await log_rows(db, user_id)
     assert [(r["tool_name"], r["status"], r["cache_hit"]) for r in rows] == [
-        ("get_weight_trend", "success", False), ("get_weight_trend", "success", True),
+        ("get_weight_trend", "success", False),
+        ("get_weight_trend", "success", True),
         ("get_weight_trend", "success", True),
     ]
     assert len({r["input_hash"] for r in rows}) == 1
@@ -361,9 +403,12 @@ async def test_given_two_users_when_tools_run_then_each_sees_only_their_own_rows
     for user_id, payload in ((alex, alex_payload), (sam, sam_payload)):
         out = json.loads((await tools.bind(user_id).execute("get_recent_checkins", {"days": 90})).content)
         assert out["checkins"] == sorted(
-            (json.loads(json.dumps({"weight_kg": None, "energy": None, "sleep_hours": None, "mood": None, **c}))
-             for c in payload["checkins"]),
-            key=lambda c: c["date"], reverse=True,
+            (
+                json.loads(json.dumps({"weight_kg": None, "energy": None, "sleep_hours": None, "mood": None, **c}))
+                for c in payload["checkins"]
+            ),
+            key=lambda c: c["date"],
+            reverse=True,
         )
     sneaky = await tools.bind(alex).execute("get_recent_checkins", {"days": 90, "user_id": str(sam)})
     assert sneaky.is_error and sneaky.error is not None and sneaky.error.type == "invalid_arguments"
@@ -518,10 +563,12 @@ async def test_given_120_straight_days_when_adherence_and_context_run_then_strea
     from the whole history (the tool reads only the window's rows)."""
     payload = fresh_payload(0)
     first = dt.date.fromisoformat(payload["checkins"][0]["date"])
-    payload["checkins"] += [{"date": (first - dt.timedelta(days=i)).isoformat(), "weight_kg": 80.0}
-                            for i in range(1, 31)]
-    payload["nutrition"] += [{"date": (first - dt.timedelta(days=i)).isoformat(), "calories": 1900}
-                             for i in range(1, 31)]
+    payload["checkins"] += [
+        {"date": (first - dt.timedelta(days=i)).isoformat(), "weight_kg": 80.0} for i in range(1, 31)
+    ]
+    payload["nutrition"] += [
+        {"date": (first - dt.timedelta(days=i)).isoformat(), "calories": 1900} for i in range(1, 31)
+    ]
     user_id = await import_user_data(db, payload)
     output = (await registry(db, cache).bind(user_id).execute("get_adherence_metrics", {"days": 14})).output
     assert isinstance(output, AdherenceOutput)
@@ -530,8 +577,9 @@ async def test_given_120_straight_days_when_adherence_and_context_run_then_strea
     assert "STREAK chk 120 log 120" in context.summary
 
     async with db.connection() as conn:
-        await conn.execute("DELETE FROM daily_checkins WHERE user_id = %s AND date = %s",
-                           (user_id, TODAY - dt.timedelta(days=10)))
+        await conn.execute(
+            "DELETE FROM daily_checkins WHERE user_id = %s AND date = %s", (user_id, TODAY - dt.timedelta(days=10))
+        )
         streaks = await users_repo.get_streaks(conn, user_id, TODAY)
         window_streaks = await users_repo.get_streaks(conn, user_id, TODAY, TODAY - dt.timedelta(days=13))
         version = await users_repo.get_data_version(conn, user_id)

@@ -32,10 +32,17 @@ ANSWER_MARKER = "quokka-lantern-9083"
 def traced_coach(database_url: str, redis_url: str) -> Iterator[tuple[ServedCoach, OtlpReceiver, FakeOpenAIServer]]:
     with OtlpReceiver() as receiver, FakeOpenAIServer() as fake:
         env = server_env(
-            database_url, redis_url,
-            LLM_PROVIDER="openai", OPENAI_API_KEY="test-key-not-secret", OPENAI_BASE_URL=fake.base_url,
-            LLM_MAX_RETRIES="0", SAFETY_GUARD="none", OTEL_EXPORTER_OTLP_ENDPOINT=receiver.endpoint,
-            OTEL_BSP_SCHEDULE_DELAY="50", OTEL_SERVICE_NAME="coach-e2e", JWT_SECRET=TEST_JWT_SECRET,
+            database_url,
+            redis_url,
+            LLM_PROVIDER="openai",
+            OPENAI_API_KEY="test-key-not-secret",
+            OPENAI_BASE_URL=fake.base_url,
+            LLM_MAX_RETRIES="0",
+            SAFETY_GUARD="none",
+            OTEL_EXPORTER_OTLP_ENDPOINT=receiver.endpoint,
+            OTEL_BSP_SCHEDULE_DELAY="50",
+            OTEL_SERVICE_NAME="coach-e2e",
+            JWT_SECRET=TEST_JWT_SECRET,
         )
         env.pop("OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT", None)
         seed_demo_users(env)
@@ -58,7 +65,9 @@ def _demo_user() -> uuid.UUID:
 def _post(server: ServedCoach, path: str, body: dict[str, Any], user: uuid.UUID) -> tuple[int, bytes]:
     token = mint_local_token(str(user), settings=load_settings(jwt_secret=TEST_JWT_SECRET))
     request = urllib.request.Request(
-        server.base_url + path, data=json.dumps(body).encode(), method="POST",
+        server.base_url + path,
+        data=json.dumps(body).encode(),
+        method="POST",
         headers={"Content-Type": "application/json", "Authorization": f"Bearer {token}"},
     )
     with urllib.request.urlopen(request, timeout=60) as response:
@@ -77,7 +86,9 @@ def _complete(route: str, chats: int) -> Any:
     def done(spans: list[ReceivedSpan]) -> bool:
         trace = _one_trace(spans, route)
         return sum(s.attributes.get("gen_ai.operation.name") == "chat" for s in trace) >= chats and any(
-            s.name.startswith("invoke_agent") for s in trace)
+            s.name.startswith("invoke_agent") for s in trace
+        )
+
     return done
 
 
@@ -98,8 +109,12 @@ def test_given_an_otlp_endpoint_when_chatting_over_coach_serve_then_one_trace_ho
     with the tool's name, the database's spans; and no exported byte holds the message or the answer."""
     server, receiver, fake = traced_coach
     user = _demo_user()
-    fake.script([Reply(calls=(Call("get_weight_trend", {"days": 30}),), usage=(120, 15)),
-                 Reply(f"You are trending down, {ANSWER_MARKER}.", usage=(180, 25))])
+    fake.script(
+        [
+            Reply(calls=(Call("get_weight_trend", {"days": 30}),), usage=(120, 15)),
+            Reply(f"You are trending down, {ANSWER_MARKER}.", usage=(180, 25)),
+        ]
+    )
 
     status, body = _post(server, path, {"message": f"How is my weight trending? {MARKER}"}, user)
 
@@ -117,8 +132,10 @@ def test_given_an_otlp_endpoint_when_chatting_over_coach_serve_then_one_trace_ho
     assert turn.attributes["coach.streamed"] is path.endswith("/stream")
     assert turn.attributes["coach.turn.finish_reason"] == "stop"
 
-    chats = sorted((s for s in trace if s.attributes.get("gen_ai.operation.name") == "chat"),
-                   key=lambda s: s.attributes["coach.round"])
+    chats = sorted(
+        (s for s in trace if s.attributes.get("gen_ai.operation.name") == "chat"),
+        key=lambda s: s.attributes["coach.round"],
+    )
     assert [c.attributes["coach.round"] for c in chats] == [1, 2]
     tier = chats[0].attributes["coach.model_tier"]
     for chat, (tokens_in, tokens_out, reason) in zip(chats, [(120, 15, "tool_calls"), (180, 25, "stop")], strict=True):
@@ -138,7 +155,9 @@ def test_given_an_otlp_endpoint_when_chatting_over_coach_serve_then_one_trace_ho
 
     checks = [s for s in trace if s.name.startswith("safety_check")]
     assert {(c.attributes["coach.safety.layer"], c.attributes["coach.safety.direction"]) for c in checks} == {
-        ("rules", "input"), ("rules", "output")}
+        ("rules", "input"),
+        ("rules", "output"),
+    }
     assert all(c.attributes["coach.safety.action"] == "allow" for c in checks)
 
     database = [s for s in trace if s.attributes.get("db.system.name", s.attributes.get("db.system")) == "postgresql"]
@@ -192,11 +211,17 @@ def test_given_snapstart_when_restored_then_the_provider_was_in_the_snapshot_and
 
     root = Path(__file__).resolve().parents[2]
     with OtlpReceiver() as receiver:
-        env = server_env(database_url, redis_url, AWS_LAMBDA_FUNCTION_NAME="coach-insights",
-                         OTEL_EXPORTER_OTLP_TRACES_ENDPOINT=f"{receiver.endpoint}/v1/traces",
-                         OTEL_SERVICE_NAME="coach-insights", OTEL_PROPAGATORS="tracecontext,baggage,xray",
-                         POWERTOOLS_METRICS_NAMESPACE="CoachAITest", POWERTOOLS_LOG_LEVEL="WARNING",
-                         JWT_SECRET=TEST_JWT_SECRET)
+        env = server_env(
+            database_url,
+            redis_url,
+            AWS_LAMBDA_FUNCTION_NAME="coach-insights",
+            OTEL_EXPORTER_OTLP_TRACES_ENDPOINT=f"{receiver.endpoint}/v1/traces",
+            OTEL_SERVICE_NAME="coach-insights",
+            OTEL_PROPAGATORS="tracecontext,baggage,xray",
+            POWERTOOLS_METRICS_NAMESPACE="CoachAITest",
+            POWERTOOLS_LOG_LEVEL="WARNING",
+            JWT_SECRET=TEST_JWT_SECRET,
+        )
         seed_demo_users(env)
         event = json.loads((root / "events" / "insights.json").read_text())
         event["requestContext"]["authorizer"]["claims"]["sub"] = str(_demo_user())
@@ -204,8 +229,14 @@ def test_given_snapstart_when_restored_then_the_provider_was_in_the_snapshot_and
         event["headers"]["X-Amzn-Trace-Id"] = XRAY_HEADER
         event_path = tmp_path / "insights.json"
         event_path.write_text(json.dumps(event))
-        done = subprocess.run([sys.executable, "-c", SNAPSTART_CHILD, str(root), str(event_path)], env=env,
-                              capture_output=True, text=True, timeout=120, check=False)
+        done = subprocess.run(
+            [sys.executable, "-c", SNAPSTART_CHILD, str(root), str(event_path)],
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=120,
+            check=False,
+        )
         assert done.returncode == 0, done.stderr[-2000:]
         report = json.loads(done.stdout.strip().splitlines()[-1])
         spans = list(receiver.spans)

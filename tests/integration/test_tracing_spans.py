@@ -19,7 +19,6 @@ from tests.tracing_support import all_text, by_operation, collect_spans
 pytestmark = pytest.mark.integration
 
 
-
 async def test_given_crisis_input_when_chatting_then_the_turn_span_says_the_rules_decided_and_no_model_ran(
     client: httpx.AsyncClient, db: Database, settings: Settings, fake: FakeOpenAIServer
 ) -> None:
@@ -154,7 +153,9 @@ def test_given_a_database_or_redis_error_with_user_text_then_the_exported_spans_
     spans = list(exporter.get_finished_spans())
     failed = [s for s in spans if s.status.status_code.name == "ERROR"]
     assert {s.attributes.get("db.system.name", s.attributes.get("db.system")) for s in failed} == {  # type: ignore[union-attr]
-        "postgresql", "redis"}
+        "postgresql",
+        "redis",
+    }
     for span in failed:
         assert span.status.description is None
         assert [dict(e.attributes or {}).get("exception.type", "") for e in span.events if e.name == "exception"]

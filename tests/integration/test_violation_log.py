@@ -47,20 +47,17 @@ async def test_violations_are_logged_with_direction_severity_and_aggregated(db: 
     flagged = engine.check_input(
         "i only let myself have 460 calories a day and i take laxatives if i slip, mail me at a.b@example.com"
     )
-    modified = engine.check_output(
-        "Because you're on a statin, let your doctor know about any new muscle aches."
+    modified = engine.check_output("Because you're on a statin, let your doctor know about any new muscle aches.")
+    rows = violation_rows(flagged, user_id=user_id, session_id=session_id, direction="input") + violation_rows(
+        modified, user_id=user_id, session_id=None, direction="output"
     )
-    rows = violation_rows(
-        flagged, user_id=user_id, session_id=session_id, direction="input"
-    ) + violation_rows(modified, user_id=user_id, session_id=None, direction="output")
     before = await _by_type(db)
 
     await log_violations(db, rows)
 
     stored = await _rows_for(db, user_id)
     assert [
-        (r["session_id"], r["direction"], r["violation_type"], r["severity"], r["action_taken"])
-        for r in stored
+        (r["session_id"], r["direction"], r["violation_type"], r["severity"], r["action_taken"]) for r in stored
     ] == [
         (session_id, "input", "crisis", "critical", "flag"),
         (session_id, "input", "calorie_minimum", "high", "block"),

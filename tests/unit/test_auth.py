@@ -37,7 +37,9 @@ def _request(
     """A request to the buffered app (Mangum gives it `event`), or with `adapter` to the app Lambda
     Web Adapter runs (marked on its state, as `stream_app` does)."""
     scope: dict[str, Any] = {
-        "type": "http", "method": "GET", "path": "/api/v1/coach/insights",
+        "type": "http",
+        "method": "GET",
+        "path": "/api/v1/coach/insights",
         "headers": [(k.lower().encode(), v.encode()) for k, v in (headers or {}).items()],
     }
     if event is not None:
@@ -103,8 +105,12 @@ async def test_given_audience_and_issuer_when_verifying_then_they_must_match() -
 
 @pytest.mark.parametrize(
     ("lifetime", "accepted"),
-    [(dt.timedelta(hours=1), True), (dt.timedelta(days=30), True),
-     (dt.timedelta(days=30, minutes=1), False), (dt.timedelta(days=3650), False)],
+    [
+        (dt.timedelta(hours=1), True),
+        (dt.timedelta(days=30), True),
+        (dt.timedelta(days=30, minutes=1), False),
+        (dt.timedelta(days=3650), False),
+    ],
 )
 async def test_given_a_local_token_lifetime_when_verifying_then_over_30_days_is_401(
     lifetime: dt.timedelta, accepted: bool

@@ -68,7 +68,10 @@ CASES: dict[str, tuple[list[str], BreakerState, list[tuple[BreakerState, Breaker
     "after the cool-down it reads half-open before anyone calls": ([*TRIP, "wait 20"], HALF, TRIPPED),
     "half-open lets exactly one probe through": ([*TRIP, "wait 20", "ok"], CLOSED, PROBED_OK),
     "a probe that fails opens it for another cool-down": (
-        [*TRIP, "wait 20", "fail", "blocked", "wait 19", "blocked"], OPEN, [*TRIPPED, (OPEN, HALF), (HALF, OPEN)]),
+        [*TRIP, "wait 20", "fail", "blocked", "wait 19", "blocked"],
+        OPEN,
+        [*TRIPPED, (OPEN, HALF), (HALF, OPEN)],
+    ),
     "a neutral probe frees the slot for the next probe": ([*TRIP, "wait 20", "neutral", "ok"], CLOSED, PROBED_OK),
     "closing starts from an empty window": ([*TRIP, "wait 20", "ok", *["fail"] * 4], CLOSED, PROBED_OK),
     "it reopens after closing when failures come back": ([*TRIP, "wait 20", "ok", *TRIP], OPEN, [*PROBED_OK, *TRIPPED]),

@@ -30,7 +30,10 @@ from coach_core.service.importer import validate_payload
 TODAY = dt.date(2026, 11, 30)
 UID = uuid.UUID("00000000-0000-4000-8000-0000000000bb")
 FULL_PROFILE: dict[str, Any] = {
-    "birth_date": dt.date(1990, 5, 1), "sex": "female", "height_cm": 168.0, "activity_level": "sedentary",
+    "birth_date": dt.date(1990, 5, 1),
+    "sex": "female",
+    "height_cm": 168.0,
+    "activity_level": "sedentary",
     "goal": Goal(type="maintain"),
 }
 
@@ -79,8 +82,13 @@ def test_confidence_given_coverage_and_profile_then_mean_of_three_rounded(
         # birth date, sex and goal lower confidence but are not listed as gaps
         (7, 7, {"birth_date": None, "sex": None, "goal": None}, 7, []),
         (7, 7, {}, 14, ["checkins", "nutrition"]),
-        (0, 0, {"height_cm": None, "activity_level": None}, 7,
-         ["checkins", "nutrition", "height_cm", "activity_level"]),
+        (
+            0,
+            0,
+            {"height_cm": None, "activity_level": None},
+            7,
+            ["checkins", "nutrition", "height_cm", "activity_level"],
+        ),
     ],
 )
 def test_data_gaps_given_missing_data_then_listed_with_suggestions(
@@ -140,17 +148,38 @@ def test_summary_given_user_then_one_line_with_every_verbose_fact(name: str, dat
     for path, value in leaves(facts):
         assert rendered(path, value) in summary, f"{path}={value!r} missing from {summary!r}"
     # every section is present even when its data is missing
-    for label in ("USER:", "diet_type: ", "allergies: ", "dislikes: ", "GOAL ", "WT 7d-avg", "rate ", "NUT 14d avg",
-                  "logged ", "CHK 14d", "energy ", "sleep ", "mood ", "STREAK chk", " log ", "TODAY "):
+    for label in (
+        "USER:",
+        "diet_type: ",
+        "allergies: ",
+        "dislikes: ",
+        "GOAL ",
+        "WT 7d-avg",
+        "rate ",
+        "NUT 14d avg",
+        "logged ",
+        "CHK 14d",
+        "energy ",
+        "sleep ",
+        "mood ",
+        "STREAK chk",
+        " log ",
+        "TODAY ",
+    ):
         assert label in summary
 
 
 def test_summary_given_example_user_then_matches_documented_shape() -> None:
     data = UserData(
-        profile=Profile(id=UID, birth_date=dt.date(1990, 5, 1), sex="female", height_cm=168.0,
-                        activity_level="lightly_active",
-                        diet=Diet(type="vegetarian", allergies=["peanut"], dislikes=[]),
-                        goal=Goal(type="lose", target_weight_kg=62.0, target_rate_kg_per_week=0.5)),
+        profile=Profile(
+            id=UID,
+            birth_date=dt.date(1990, 5, 1),
+            sex="female",
+            height_cm=168.0,
+            activity_level="lightly_active",
+            diet=Diet(type="vegetarian", allergies=["peanut"], dislikes=[]),
+            goal=Goal(type="lose", target_weight_kg=62.0, target_rate_kg_per_week=0.5),
+        ),
         checkins=[CheckIn(date=TODAY, weight_kg=70.1, energy=3, sleep_hours=7.5, mood=4)],
         nutrition=[NutritionLog(date=TODAY, calories=1850, protein_g=110, carbs_g=200, fat_g=62)],
         today=TODAY,

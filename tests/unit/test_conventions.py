@@ -14,8 +14,20 @@ from coach_core.providers import model_config
 from coach_core.tools import default_tools
 
 REPO = Path(__file__).resolve().parents[2]
-SKIP_DIRS = {".venv", "venv", "build", "cdk.out", "node_modules", ".git", ".mypy_cache", ".ruff_cache",
-             ".pytest_cache", "__pycache__", ".coach", ".hypothesis"}
+SKIP_DIRS = {
+    ".venv",
+    "venv",
+    "build",
+    "cdk.out",
+    "node_modules",
+    ".git",
+    ".mypy_cache",
+    ".ruff_cache",
+    ".pytest_cache",
+    "__pycache__",
+    ".coach",
+    ".hypothesis",
+}
 PACKAGE = REPO / "layers" / "coach_core" / "coach_core"
 SDK_HOMES = {
     "openai": PACKAGE / "providers" / "openai.py",
@@ -119,8 +131,10 @@ def test_rule_every_coach_route_is_authenticated() -> None:
     routes = [r for r in router.routes if isinstance(r, APIRoute)]
     assert all(r.path.startswith(API_PREFIX + "/") for r in routes)
     assert {(r.path, m) for r in routes for m in r.methods} >= {
-        (f"{API_PREFIX}/chat", "POST"), (f"{API_PREFIX}/chat/stream", "POST"),
-        (f"{API_PREFIX}/plan", "POST"), (f"{API_PREFIX}/insights", "GET"),
+        (f"{API_PREFIX}/chat", "POST"),
+        (f"{API_PREFIX}/chat/stream", "POST"),
+        (f"{API_PREFIX}/plan", "POST"),
+        (f"{API_PREFIX}/insights", "GET"),
     }
     for route in routes:
         calls = {d.call for d in route.dependant.dependencies}
@@ -141,8 +155,10 @@ def _policy_classes() -> dict[str, type]:
         parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
         module = importlib.import_module(".".join(parts[:-1] if parts[-1] == "__init__" else parts))
         for _, cls in inspect.getmembers(module, inspect.isclass):
-            if cls.__module__ == module.__name__ and isinstance(getattr(cls, "name", None), str) and all(
-                hasattr(cls, attr) for attr in ("severity", "evaluate")
+            if (
+                cls.__module__ == module.__name__
+                and isinstance(getattr(cls, "name", None), str)
+                and all(hasattr(cls, attr) for attr in ("severity", "evaluate"))
             ):
                 found[cls.name] = cls
     return found
@@ -195,7 +211,9 @@ def test_rule4_policy_disclaimers_and_messages_are_templates() -> None:
         for path in PACKAGE.rglob("*.py")
         if path != home
         for node in ast.walk(ast.parse(path.read_text()))
-        if isinstance(node, ast.Constant) and isinstance(node.value, str) and len(node.value) >= MIN_COPIED_TEXT
+        if isinstance(node, ast.Constant)
+        and isinstance(node.value, str)
+        and len(node.value) >= MIN_COPIED_TEXT
         and any(node.value in template for template in templates)
     ]
     assert copies == [], "template text outside prompts/disclaimer_templates.py:\n" + "\n".join(copies)

@@ -56,8 +56,10 @@ def declared_dependencies() -> set[str]:
         ("import os.path, jwt.algorithms\n", ["os", "jwt"]),
         ("from . import models\nfrom .x import y\n", []),
         ("def f():\n    import psycopg_pool\n", ["psycopg_pool"]),
-        ("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from starlette.requests import Request\n",
-         ["typing", "starlette"]),
+        (
+            "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from starlette.requests import Request\n",
+            ["typing", "starlette"],
+        ),
     ],
     ids=["plain", "dotted", "relative", "lazy", "type-checking"],
 )

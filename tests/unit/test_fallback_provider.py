@@ -64,21 +64,33 @@ class Scripted(LLMProvider):
         return self.script.pop(0)
 
     async def complete(
-        self, *, system: str, messages: Sequence[Message], tools: Sequence[ToolDefinition], model_tier: str,
+        self,
+        *,
+        system: str,
+        messages: Sequence[Message],
+        tools: Sequence[ToolDefinition],
+        model_tier: str,
         response_format: ResponseFormat = "text",
     ) -> LLMResponse:
-        outcome = self._next(system=system, messages=messages, tools=tools, model_tier=model_tier,
-                             response_format=response_format)
+        outcome = self._next(
+            system=system, messages=messages, tools=tools, model_tier=model_tier, response_format=response_format
+        )
         if isinstance(outcome, BaseException):
             raise outcome
         return LLMResponse(outcome, (), "stop", Usage(10, 5), self.label)
 
     async def stream(
-        self, *, system: str, messages: Sequence[Message], tools: Sequence[ToolDefinition], model_tier: str,
+        self,
+        *,
+        system: str,
+        messages: Sequence[Message],
+        tools: Sequence[ToolDefinition],
+        model_tier: str,
         response_format: ResponseFormat = "text",
     ) -> AsyncGenerator[StreamChunk, None]:
-        outcome = self._next(system=system, messages=messages, tools=tools, model_tier=model_tier,
-                             response_format=response_format)
+        outcome = self._next(
+            system=system, messages=messages, tools=tools, model_tier=model_tier, response_format=response_format
+        )
         if isinstance(outcome, BaseException):
             for i in range(self.fail_after):
                 yield TextDelta(f"part{i} ")
@@ -97,15 +109,17 @@ class Clock:
         return self.now
 
 
-def pair(primary: list[Outcome], fallback: list[Outcome], *, clock: Clock | None = None,
-         fail_after: int = 0) -> tuple[FallbackProvider, Scripted, Scripted]:
+def pair(
+    primary: list[Outcome], fallback: list[Outcome], *, clock: Clock | None = None, fail_after: int = 0
+) -> tuple[FallbackProvider, Scripted, Scripted]:
     first, second = Scripted("openai", primary, fail_after), Scripted("anthropic", fallback)
     return FallbackProvider([first, second], policy=POLICY, clock=clock or Clock()), first, second
 
 
 async def complete(provider: LLMProvider) -> LLMResponse:
-    return await provider.complete(system="sys", messages=MESSAGES, tools=TOOLS, model_tier="premium",
-                                   response_format="json")
+    return await provider.complete(
+        system="sys", messages=MESSAGES, tools=TOOLS, model_tier="premium", response_format="json"
+    )
 
 
 async def collect(provider: LLMProvider) -> list[StreamChunk]:
@@ -172,7 +186,8 @@ async def test_given_repeated_outages_when_the_primary_breaker_opens_then_rounds
     clock = Clock()
     provider, first, second = pair(
         [ProviderUnavailableError("1"), ProviderUnavailableError("2"), "Primary is back."],
-        ["fb 1", "fb 2", "fb 3"], clock=clock,
+        ["fb 1", "fb 2", "fb 3"],
+        clock=clock,
     )
     assert provider.expected_provider() == "openai"
     for _ in range(2):
@@ -207,8 +222,11 @@ async def test_given_a_cancelled_probe_when_the_next_round_comes_then_it_may_pro
     """GIVEN a half-open primary whose probe is cancelled (client gone, deadline) WHEN the next
     round comes THEN it is let through as the probe (a cancellation says nothing about health)."""
     clock = Clock()
-    provider, first, _ = pair([ProviderUnavailableError("1"), ProviderUnavailableError("2"),
-                               asyncio.CancelledError(), "Back."], ["fb", "fb"], clock=clock)
+    provider, first, _ = pair(
+        [ProviderUnavailableError("1"), ProviderUnavailableError("2"), asyncio.CancelledError(), "Back."],
+        ["fb", "fb"],
+        clock=clock,
+    )
     for _ in range(2):
         await complete(provider)
     clock.now += POLICY.cooldown_seconds

@@ -29,8 +29,12 @@ def weigh(*points: tuple[dt.date, float]) -> list[CheckIn]:
 
 def profile(**fields: Any) -> Profile:
     base: dict[str, Any] = {
-        "id": UID, "birth_date": dt.date(1990, 5, 1), "sex": "female", "height_cm": 168.0,
-        "activity_level": "lightly_active", "diet": Diet(),
+        "id": UID,
+        "birth_date": dt.date(1990, 5, 1),
+        "sex": "female",
+        "height_cm": 168.0,
+        "activity_level": "lightly_active",
+        "diet": Diet(),
         "goal": Goal(type="lose", target_weight_kg=62.0, target_rate_kg_per_week=0.5),
     }
     base.update(fields)
@@ -131,7 +135,10 @@ def test_weight_trend_given_no_weigh_ins_then_nulls_and_gaps() -> None:
     out = as_json(f.weight_trend([CheckIn(date=d(30), energy=3)], TODAY, 30))
     assert out["moving_average_7d"] == []
     assert (out["latest_average_kg"], out["change_kg"], out["weekly_rate_kg"], out["weigh_ins"]) == (
-        None, None, None, 0,
+        None,
+        None,
+        None,
+        0,
     )
     assert gap_fields(out) == ["weight_kg", "weekly_rate_kg"]
 
@@ -149,8 +156,13 @@ def test_nutrition_summary_given_two_logged_days_then_averages_over_logged_days_
     ]
     out = as_json(f.nutrition_summary(logs, TODAY, 7))
     assert {k: v for k, v in out.items() if k != "data_gaps"} == {
-        "days": 7, "logged_days": 2, "logging_rate": 0.29, "avg_calories": 1901,
-        "avg_protein_g": 95.1, "avg_carbs_g": 250.0, "avg_fat_g": 65.0,
+        "days": 7,
+        "logged_days": 2,
+        "logging_rate": 0.29,
+        "avg_calories": 1901,
+        "avg_protein_g": 95.1,
+        "avg_carbs_g": 250.0,
+        "avg_fat_g": 65.0,
     }
     assert out["data_gaps"] == []
 
@@ -172,95 +184,183 @@ TDEE_CASES = [
         # female 36y 168 cm: BMR = 700 + 1050 - 180 - 161 = 1409; x1.375 = 1937.375 -> 1937;
         # lose 0.5: 1937.375 - 550 = 1387.375 -> 1387; protein 2.0*70 = 140; fat 1387/4/9 = 38.53 -> 39;
         # carbs (1387 - 560 - 351)/4 = 119
-        {}, 70.0,
-        {"bmr": 1409, "tdee": 1937, "target_calories": 1387, "target_clamped": False,
-         "protein_g": 140, "fat_g": 39, "carbs_g": 119},
-        [], id="lose-female",
+        {},
+        70.0,
+        {
+            "bmr": 1409,
+            "tdee": 1937,
+            "target_calories": 1387,
+            "target_clamped": False,
+            "protein_g": 140,
+            "fat_g": 39,
+            "carbs_g": 119,
+        },
+        [],
+        id="lose-female",
     ),
     pytest.param(
         # male 30y 180 cm: BMR = 800 + 1125 - 150 + 5 = 1780; x1.55 = 2759; maintain;
         # protein 1.6*80 = 128; fat 2759/36 = 76.64 -> 77; carbs (2759 - 512 - 693)/4 = 388.5 -> 389
-        {"birth_date": dt.date(1996, 1, 1), "sex": "male", "height_cm": 180.0,
-         "activity_level": "moderately_active", "goal": Goal(type="maintain")}, 80.0,
-        {"bmr": 1780, "tdee": 2759, "target_calories": 2759, "target_clamped": False,
-         "protein_g": 128, "fat_g": 77, "carbs_g": 389},
-        [], id="maintain-male-carbs-half-up",
+        {
+            "birth_date": dt.date(1996, 1, 1),
+            "sex": "male",
+            "height_cm": 180.0,
+            "activity_level": "moderately_active",
+            "goal": Goal(type="maintain"),
+        },
+        80.0,
+        {
+            "bmr": 1780,
+            "tdee": 2759,
+            "target_calories": 2759,
+            "target_clamped": False,
+            "protein_g": 128,
+            "fat_g": 77,
+            "carbs_g": 389,
+        },
+        [],
+        id="maintain-male-carbs-half-up",
     ),
     pytest.param(
         # female 60y 150 cm sedentary: BMR = 500 + 937.5 - 300 - 161 = 976.5 -> 977; x1.2 = 1171.8 -> 1172;
         # lose 1.0: 1171.8 - 1100 = 71.8 -> clamped to 1200; protein 100; fat 33.3 -> 33;
         # carbs (1200 - 400 - 297)/4 = 125.75 -> 126
-        {"birth_date": dt.date(1966, 6, 1), "height_cm": 150.0, "activity_level": "sedentary",
-         "goal": Goal(type="lose", target_rate_kg_per_week=1.0)}, 50.0,
-        {"bmr": 977, "tdee": 1172, "target_calories": 1200, "target_clamped": True, "floor_above_tdee": True,
-         "protein_g": 100, "fat_g": 33, "carbs_g": 126},
-        ["target_calories"], id="clamp-1200",
+        {
+            "birth_date": dt.date(1966, 6, 1),
+            "height_cm": 150.0,
+            "activity_level": "sedentary",
+            "goal": Goal(type="lose", target_rate_kg_per_week=1.0),
+        },
+        50.0,
+        {
+            "bmr": 977,
+            "tdee": 1172,
+            "target_calories": 1200,
+            "target_clamped": True,
+            "floor_above_tdee": True,
+            "protein_g": 100,
+            "fat_g": 33,
+            "carbs_g": 126,
+        },
+        ["target_calories"],
+        id="clamp-1200",
     ),
     pytest.param(
         # the small, sedentary "lose" user: female 65y 152 cm 45 kg: BMR = 450 + 950 - 325 - 161 = 914;
         # x1.2 = 1096.8 -> 1097; 1096.8 - 550 = 546.8 -> clamped to 1200, above the TDEE itself
-        {"birth_date": dt.date(1961, 6, 1), "height_cm": 152.0, "activity_level": "sedentary",
-         "goal": Goal(type="lose", target_rate_kg_per_week=0.5)}, 45.0,
+        {
+            "birth_date": dt.date(1961, 6, 1),
+            "height_cm": 152.0,
+            "activity_level": "sedentary",
+            "goal": Goal(type="lose", target_rate_kg_per_week=0.5),
+        },
+        45.0,
         {"bmr": 914, "tdee": 1097, "target_calories": 1200, "target_clamped": True, "floor_above_tdee": True},
-        ["target_calories"], id="floor-above-tdee",
+        ["target_calories"],
+        id="floor-above-tdee",
     ),
     pytest.param(
         # unknown sex -78, unknown activity 1.2, no goal -> maintain: 40y 170 cm 75 kg:
         # BMR = 750 + 1062.5 - 200 - 78 = 1534.5 -> 1535; x1.2 = 1841.4 -> 1841; protein 1.6*75 = 120;
         # fat 1841/36 = 51.14 -> 51; carbs (1841 - 480 - 459)/4 = 225.5 -> 226
-        {"birth_date": dt.date(1986, 11, 30), "sex": None, "height_cm": 170.0, "activity_level": None,
-         "goal": None}, 75.0,
-        {"bmr": 1535, "tdee": 1841, "target_calories": 1841, "target_clamped": False,
-         "protein_g": 120, "fat_g": 51, "carbs_g": 226, "activity_factor": 1.2, "goal_type": "maintain"},
-        ["sex", "activity_level", "goal"], id="unknown-sex-activity-goal",
+        {"birth_date": dt.date(1986, 11, 30), "sex": None, "height_cm": 170.0, "activity_level": None, "goal": None},
+        75.0,
+        {
+            "bmr": 1535,
+            "tdee": 1841,
+            "target_calories": 1841,
+            "target_clamped": False,
+            "protein_g": 120,
+            "fat_g": 51,
+            "carbs_g": 226,
+            "activity_factor": 1.2,
+            "goal_type": "maintain",
+        },
+        ["sex", "activity_level", "goal"],
+        id="unknown-sex-activity-goal",
     ),
     pytest.param(
         # "other" sex is not a gap: same -78 offset
-        {"birth_date": dt.date(1986, 11, 30), "sex": "other", "height_cm": 170.0,
-         "activity_level": "sedentary", "goal": Goal(type="maintain")}, 75.0,
+        {
+            "birth_date": dt.date(1986, 11, 30),
+            "sex": "other",
+            "height_cm": 170.0,
+            "activity_level": "sedentary",
+            "goal": Goal(type="maintain"),
+        },
+        75.0,
         {"bmr": 1535, "tdee": 1841, "target_calories": 1841},
-        [], id="other-sex",
+        [],
+        id="other-sex",
     ),
     pytest.param(
         # male 25y 175 cm very active: BMR = 650 + 1093.75 - 125 + 5 = 1623.75 -> 1624;
         # x1.725 = 2800.97 -> 2801; gain +300 = 3100.97 -> 3101; protein 1.6*65 = 104;
         # fat 3101/36 = 86.14 -> 86; carbs (3101 - 416 - 774)/4 = 477.75 -> 478
-        {"birth_date": dt.date(2001, 1, 15), "sex": "male", "height_cm": 175.0,
-         "activity_level": "very_active", "goal": Goal(type="gain")}, 65.0,
+        {
+            "birth_date": dt.date(2001, 1, 15),
+            "sex": "male",
+            "height_cm": 175.0,
+            "activity_level": "very_active",
+            "goal": Goal(type="gain"),
+        },
+        65.0,
         {"bmr": 1624, "tdee": 2801, "target_calories": 3101, "protein_g": 104, "fat_g": 86, "carbs_g": 478},
-        [], id="gain",
+        [],
+        id="gain",
     ),
     pytest.param(
         # rate 2.0 is capped at 1.0: 1937.375 - 1100 = 837.375 -> clamped 1200
-        {"goal": Goal(type="lose", target_rate_kg_per_week=2.0)}, 70.0,
+        {"goal": Goal(type="lose", target_rate_kg_per_week=2.0)},
+        70.0,
         {"rate_kg_per_week": 1.0, "target_calories": 1200, "target_clamped": True, "floor_above_tdee": False},
-        [], id="lose-rate-capped",
+        [],
+        id="lose-rate-capped",
     ),
     pytest.param(
         # no rate -> 0.5 default
-        {"goal": Goal(type="lose")}, 70.0,
+        {"goal": Goal(type="lose")},
+        70.0,
         {"rate_kg_per_week": 0.5, "target_calories": 1387},
-        [], id="lose-default-rate",
+        [],
+        id="lose-default-rate",
     ),
     pytest.param(
         # 200 kg losing: protein 400 g = 1600 kcal > target; carbs never negative.
         # BMR = 2000 + 937.5 - 400 - 161 = 2376.5; x1.2 = 2851.8; -1100 = 1751.8 -> 1752; fat 48.67 -> 49
-        {"birth_date": dt.date(1946, 1, 1), "height_cm": 150.0, "activity_level": "sedentary",
-         "goal": Goal(type="lose", target_rate_kg_per_week=1.0)}, 200.0,
+        {
+            "birth_date": dt.date(1946, 1, 1),
+            "height_cm": 150.0,
+            "activity_level": "sedentary",
+            "goal": Goal(type="lose", target_rate_kg_per_week=1.0),
+        },
+        200.0,
         {"target_calories": 1752, "protein_g": 400, "fat_g": 49, "carbs_g": 0},
-        [], id="carbs-never-negative",
+        [],
+        id="carbs-never-negative",
     ),
     pytest.param(
         # no birth date: no BMR and nothing derived from it; protein needs only the weight
-        {"birth_date": None}, 70.0,
-        {"bmr": None, "tdee": None, "target_calories": None, "target_clamped": False,
-         "protein_g": 140, "fat_g": None, "carbs_g": None},
-        ["birth_date"], id="no-birth-date",
+        {"birth_date": None},
+        70.0,
+        {
+            "bmr": None,
+            "tdee": None,
+            "target_calories": None,
+            "target_clamped": False,
+            "protein_g": 140,
+            "fat_g": None,
+            "carbs_g": None,
+        },
+        ["birth_date"],
+        id="no-birth-date",
     ),
     pytest.param(
-        {"height_cm": None}, 70.0,
+        {"height_cm": None},
+        70.0,
         {"bmr": None, "tdee": None, "target_calories": None, "protein_g": 140},
-        ["height_cm"], id="no-height",
+        ["height_cm"],
+        id="no-height",
     ),
 ]
 
@@ -316,38 +416,67 @@ def dates(*days: int) -> list[dt.date]:
         pytest.param(
             # check-ins 24,25,26,28,29 (not today): streak ends yesterday = 2; longest 3; 5/7 = 0.71.
             # logs 27,29,30: streak ending today = 2; 3/7 = 0.43.
-            dates(24, 25, 26, 28, 29), dates(27, 29, 30), 7,
-            {"checkin_days": 5, "logged_days": 3, "checkin_rate": 0.71, "logging_rate": 0.43,
-             "checkin_streak": 2, "logging_streak": 2, "longest_checkin_streak": 3},
+            dates(24, 25, 26, 28, 29),
+            dates(27, 29, 30),
+            7,
+            {
+                "checkin_days": 5,
+                "logged_days": 3,
+                "checkin_rate": 0.71,
+                "logging_rate": 0.43,
+                "checkin_streak": 2,
+                "logging_streak": 2,
+                "longest_checkin_streak": 3,
+            },
             id="streak-ending-yesterday",
         ),
         pytest.param(
             # every day 1..29 Nov: the current streak reaches back past the 7-day window (24..30);
             # the longest streak touching the window is that run, counted in full: 29.
-            dates(*range(1, 30)), [], 7,
-            {"checkin_days": 6, "checkin_rate": 0.86, "checkin_streak": 29, "longest_checkin_streak": 29,
-             "logged_days": 0, "logging_rate": 0.0, "logging_streak": 0},
+            dates(*range(1, 30)),
+            [],
+            7,
+            {
+                "checkin_days": 6,
+                "checkin_rate": 0.86,
+                "checkin_streak": 29,
+                "longest_checkin_streak": 29,
+                "logged_days": 0,
+                "logging_rate": 0.0,
+                "logging_streak": 0,
+            },
             id="streak-longer-than-window",
         ),
         pytest.param(
             # 1..20 Nov, then nothing: no current streak; the run 1..20 touches the 14-day window
             # (17..30) on 17..20 and counts in full (20); 4/14 = 0.29.
-            dates(*range(1, 21)), [], 14,
+            dates(*range(1, 21)),
+            [],
+            14,
             {"checkin_days": 4, "checkin_rate": 0.29, "checkin_streak": 0, "longest_checkin_streak": 20},
             id="run-crossing-the-window-start-counts-in-full",
         ),
         pytest.param(
             # 1..16 Nov ends the day before the 14-day window (17..30): it does not touch it; the
             # longest is the run 20..22 inside it.
-            dates(*range(1, 17), 20, 21, 22), [], 14,
+            dates(*range(1, 17), 20, 21, 22),
+            [],
+            14,
             {"checkin_days": 3, "checkin_streak": 0, "longest_checkin_streak": 3},
             id="run-ending-before-the-window-does-not-count",
         ),
         pytest.param(
             # nothing today or yesterday: no current streak
-            dates(20, 21, 22, 23, 24, 25, 26, 27, 28), dates(28), 14,
-            {"checkin_days": 9, "checkin_rate": 0.64, "checkin_streak": 0, "longest_checkin_streak": 9,
-             "logging_streak": 0},
+            dates(20, 21, 22, 23, 24, 25, 26, 27, 28),
+            dates(28),
+            14,
+            {
+                "checkin_days": 9,
+                "checkin_rate": 0.64,
+                "checkin_streak": 0,
+                "longest_checkin_streak": 9,
+                "logging_streak": 0,
+            },
             id="streak-broken",
         ),
     ],
@@ -355,9 +484,11 @@ def dates(*days: int) -> list[dt.date]:
 def test_adherence_given_rows_then_rates_and_streaks(
     checkin_days: list[dt.date], log_days: list[dt.date], days: int, expected: dict[str, Any]
 ) -> None:
-    out = as_json(f.adherence_metrics(
-        [CheckIn(date=x) for x in checkin_days], [NutritionLog(date=x, calories=1) for x in log_days], TODAY, days
-    ))
+    out = as_json(
+        f.adherence_metrics(
+            [CheckIn(date=x) for x in checkin_days], [NutritionLog(date=x, calories=1) for x in log_days], TODAY, days
+        )
+    )
     assert {k: out[k] for k in expected} == expected
 
 
@@ -385,8 +516,12 @@ def _longest_both_ways(history: list[int], days: int) -> int:
     every = [CheckIn(date=TODAY + dt.timedelta(days=i)) for i in sorted(set(history))]
     start = f.window_start(TODAY, days)
     whole = {c.date for c in every}
-    streaks = Streaks(checkin=f.current_streak(whole, TODAY), logging=0,
-                      checkin_run_before=f.run_ending(whole, start - dt.timedelta(days=1)), rows_from=start)
+    streaks = Streaks(
+        checkin=f.current_streak(whole, TODAY),
+        logging=0,
+        checkin_run_before=f.run_ending(whole, start - dt.timedelta(days=1)),
+        rows_from=start,
+    )
     from_window = f.adherence_metrics([c for c in every if c.date >= start], [], TODAY, days, streaks)
     from_history = f.adherence_metrics(every, [], TODAY, days)
     assert from_window.longest_checkin_streak == from_history.longest_checkin_streak

@@ -11,17 +11,58 @@ import pytest
 from coach_core.grounding import GroundingCheck, build_references, check_text, claims_in
 from coach_core.service.grounding import data_values, disclaimer
 
-TREND = {"days": 30, "weigh_ins": 14, "latest_average_kg": 69.79, "change_kg": -1.6, "weekly_rate_kg": -0.47,
-         "moving_average_7d": [{"date": "2026-11-01", "weight_kg": 71.2, "average_kg": 71.45},
-                               {"date": "2026-11-14", "weight_kg": 69.6, "average_kg": 69.79}], "data_gaps": []}
-FOOD = {"days": 14, "logged_days": 12, "logging_rate": 0.86, "avg_calories": 1740, "avg_protein_g": 106.3,
-        "avg_carbs_g": 200.1, "avg_fat_g": 62.0, "data_gaps": []}
-TDEE = {"weight_kg": 69.79, "weight_source": "moving_average_7d", "age": 36, "sex": "female", "height_cm": 168.0,
-        "activity_level": "lightly_active", "activity_factor": 1.375, "goal_type": "lose", "rate_kg_per_week": 0.5,
-        "bmr": 1420, "tdee": 1953, "target_calories": 1403, "target_clamped": False, "protein_g": 140, "fat_g": 39,
-        "carbs_g": 123, "data_gaps": []}
-ADHERENCE = {"days": 14, "checkin_days": 10, "logged_days": 12, "checkin_rate": 0.71, "logging_rate": 0.86,
-             "checkin_streak": 4, "logging_streak": 6, "longest_checkin_streak": 7, "data_gaps": []}
+TREND = {
+    "days": 30,
+    "weigh_ins": 14,
+    "latest_average_kg": 69.79,
+    "change_kg": -1.6,
+    "weekly_rate_kg": -0.47,
+    "moving_average_7d": [
+        {"date": "2026-11-01", "weight_kg": 71.2, "average_kg": 71.45},
+        {"date": "2026-11-14", "weight_kg": 69.6, "average_kg": 69.79},
+    ],
+    "data_gaps": [],
+}
+FOOD = {
+    "days": 14,
+    "logged_days": 12,
+    "logging_rate": 0.86,
+    "avg_calories": 1740,
+    "avg_protein_g": 106.3,
+    "avg_carbs_g": 200.1,
+    "avg_fat_g": 62.0,
+    "data_gaps": [],
+}
+TDEE = {
+    "weight_kg": 69.79,
+    "weight_source": "moving_average_7d",
+    "age": 36,
+    "sex": "female",
+    "height_cm": 168.0,
+    "activity_level": "lightly_active",
+    "activity_factor": 1.375,
+    "goal_type": "lose",
+    "rate_kg_per_week": 0.5,
+    "bmr": 1420,
+    "tdee": 1953,
+    "target_calories": 1403,
+    "target_clamped": False,
+    "protein_g": 140,
+    "fat_g": 39,
+    "carbs_g": 123,
+    "data_gaps": [],
+}
+ADHERENCE = {
+    "days": 14,
+    "checkin_days": 10,
+    "logged_days": 12,
+    "checkin_rate": 0.71,
+    "logging_rate": 0.86,
+    "checkin_streak": 4,
+    "logging_streak": 6,
+    "longest_checkin_streak": 7,
+    "data_gaps": [],
+}
 REFS = build_references([json.dumps(o) for o in (TREND, FOOD, TDEE, ADHERENCE)], None, ["I'm aiming for 65 kg"])
 
 
@@ -133,11 +174,15 @@ def test_given_no_tools_then_a_figure_is_grounded_only_by_the_context_messages_o
 
 
 def test_the_report_names_the_nearest_data_value_for_the_disclaimer() -> None:
-    report = check_text("Your weight fell from 82.4 to 80.9 kg, and you eat 2150 kcal with 140 g protein.",
-                        build_references([json.dumps(TREND), json.dumps(FOOD)], None, []))
+    report = check_text(
+        "Your weight fell from 82.4 to 80.9 kg, and you eat 2150 kcal with 140 g protein.",
+        build_references([json.dumps(TREND), json.dumps(FOOD)], None, []),
+    )
     assert [(u.text, u.value, u.unit, u.expected.shown if u.expected else None) for u in report.ungrounded] == [
-        ("82.4", 82.4, "kg", "69.79 kg"), ("80.9 kg", 80.9, "kg", "69.79 kg"),
-        ("2150 kcal", 2150.0, "kcal", "1,740 kcal"), ("140 g", 140.0, "g", "106.3 g"),
+        ("82.4", 82.4, "kg", "69.79 kg"),
+        ("80.9 kg", 80.9, "kg", "69.79 kg"),
+        ("2150 kcal", 2150.0, "kcal", "1,740 kcal"),
+        ("140 g", 140.0, "g", "106.3 g"),
     ]
     [text] = disclaimer(report)
     assert text == (
@@ -150,8 +195,12 @@ def test_the_report_names_the_nearest_data_value_for_the_disclaimer() -> None:
 def test_streaming_sentence_by_sentence_reports_the_same_as_the_whole_answer() -> None:
     """GIVEN an answer released sentence by sentence (as the streaming output guard does) WHEN
     fed to the check THEN the report equals the whole answer's, with spans into the whole text."""
-    sentences = ["Your 7-day average is 72.1 kg. ", "You've averaged 1,740 kcal a day.\n\n",
-                 "Aim for 7 hours of sleep. ", "Your streak is 9 days."]
+    sentences = [
+        "Your 7-day average is 72.1 kg. ",
+        "You've averaged 1,740 kcal a day.\n\n",
+        "Aim for 7 hours of sleep. ",
+        "Your streak is 9 days.",
+    ]
     check = GroundingCheck()
     for s in sentences:
         check.feed(s)
@@ -159,7 +208,7 @@ def test_streaming_sentence_by_sentence_reports_the_same_as_the_whole_answer() -
     whole = check_text("".join(sentences), REFS)
     assert streamed == whole
     text = "".join(sentences)
-    assert [text[u.start:u.end] for u in streamed.ungrounded] == ["72.1 kg", "9 days"]
+    assert [text[u.start : u.end] for u in streamed.ungrounded] == ["72.1 kg", "9 days"]
 
 
 def test_the_repair_prompt_lists_the_datas_values_once() -> None:

@@ -18,20 +18,42 @@ KEYS = ["weight_trend", "adherence", "nutrition_vs_target", "sleep_pattern", "en
 
 
 def _profile(goal: str = "lose", height: float | None = 168.0) -> Profile:
-    return Profile(id=uuid.UUID(int=1), birth_date=dt.date(1990, 5, 1), sex="female", height_cm=height,
-                   activity_level="lightly_active", goal=Goal(type=goal, target_rate_kg_per_week=0.5))  # type: ignore[arg-type]
+    return Profile(
+        id=uuid.UUID(int=1),
+        birth_date=dt.date(1990, 5, 1),
+        sex="female",
+        height_cm=height,
+        activity_level="lightly_active",
+        goal=Goal(type=goal, target_rate_kg_per_week=0.5),
+    )  # type: ignore[arg-type]
 
 
-def _data(days: int, *, kg_per_day: float = -0.1, sleep: float = 7.5, energy: int = 4, calories: int | None = None,
-          goal: str = "lose", height: float | None = 168.0) -> UserData:
-    checkins = [CheckIn(date=TODAY - dt.timedelta(days=i), weight_kg=70 + kg_per_day * i, sleep_hours=sleep,
-                        energy=energy, mood=3) for i in range(days)]
+def _data(
+    days: int,
+    *,
+    kg_per_day: float = -0.1,
+    sleep: float = 7.5,
+    energy: int = 4,
+    calories: int | None = None,
+    goal: str = "lose",
+    height: float | None = 168.0,
+) -> UserData:
+    checkins = [
+        CheckIn(
+            date=TODAY - dt.timedelta(days=i), weight_kg=70 + kg_per_day * i, sleep_hours=sleep, energy=energy, mood=3
+        )
+        for i in range(days)
+    ]
     profile = _profile(goal, height)
     target = calculate_tdee(profile, checkins, TODAY).target_calories
     kcal = calories if calories is not None else (target or 2000)
     nutrition = [NutritionLog(date=TODAY - dt.timedelta(days=i), calories=kcal) for i in range(days)]
-    return UserData(profile=profile, checkins=sorted(checkins, key=lambda c: c.date),
-                    nutrition=sorted(nutrition, key=lambda n: n.date), today=TODAY)
+    return UserData(
+        profile=profile,
+        checkins=sorted(checkins, key=lambda c: c.date),
+        nutrition=sorted(nutrition, key=lambda n: n.date),
+        today=TODAY,
+    )
 
 
 def _by_key(data: UserData) -> dict[str, dict[str, object]]:
@@ -44,8 +66,9 @@ def test_given_any_data_when_building_then_keys_are_stable_and_score_is_the_14_d
     assert [i.key for i in response.insights] == KEYS
     assert response.window_days == 14
     assert response.data_quality_score == compute_confidence(data, TODAY, window_days=14) == response.confidence
-    assert [g.model_dump() for g in response.data_gaps] == [g.model_dump() for g in
-                                                             compute_data_gaps(data, TODAY, window_days=14)]
+    assert [g.model_dump() for g in response.data_gaps] == [
+        g.model_dump() for g in compute_data_gaps(data, TODAY, window_days=14)
+    ]
     assert response.data_quality_score < compute_confidence(data, TODAY)  # 10/14 days is stricter than 7/7
 
 
@@ -61,11 +84,19 @@ def test_given_no_logs_when_building_then_every_data_item_is_insufficient() -> N
 
 @pytest.mark.parametrize(
     ("goal", "kg_per_day", "status"),
-    [("lose", 0.1, "good"), ("lose", 0.2, "attention"), ("lose", -0.05, "attention"),
-     ("maintain", 0.01, "good"), ("maintain", 0.1, "attention"), ("gain", -0.05, "good"), ("gain", 0.05, "attention")],
+    [
+        ("lose", 0.1, "good"),
+        ("lose", 0.2, "attention"),
+        ("lose", -0.05, "attention"),
+        ("maintain", 0.01, "good"),
+        ("maintain", 0.1, "attention"),
+        ("gain", -0.05, "good"),
+        ("gain", 0.05, "attention"),
+    ],
 )
-def test_given_a_weight_slope_when_building_then_status_reflects_the_goal(goal: str, kg_per_day: float,
-                                                                          status: str) -> None:
+def test_given_a_weight_slope_when_building_then_status_reflects_the_goal(
+    goal: str, kg_per_day: float, status: str
+) -> None:
     # kg_per_day > 0 means the weight falls toward today.
     item = _by_key(_data(14, kg_per_day=kg_per_day, goal=goal))["weight_trend"]
     assert item["status"] == status

@@ -65,20 +65,32 @@ EXPECTED_BODY: dict[str, Any] = {
         {"role": "system", "content": SYSTEM},
         {"role": "system", "content": "Units: metric."},
         {"role": "user", "content": "How am I doing?"},
-        {"role": "assistant", "content": None, "tool_calls": [
-            {"id": "t1", "type": "function", "function": {"name": "get_weight_trend", "arguments": '{"days": 30}'}},
-            {"id": "t2", "type": "function", "function": {"name": "get_nutrition_summary", "arguments": "{bad"}},
-        ]},
+        {
+            "role": "assistant",
+            "content": None,
+            "tool_calls": [
+                {"id": "t1", "type": "function", "function": {"name": "get_weight_trend", "arguments": '{"days": 30}'}},
+                {"id": "t2", "type": "function", "function": {"name": "get_nutrition_summary", "arguments": "{bad"}},
+            ],
+        },
         {"role": "tool", "tool_call_id": "t1", "content": '{"change_kg": -1.2}'},
         {"role": "tool", "tool_call_id": "t2", "content": '{"error": "invalid"}'},
         {"role": "assistant", "content": "Down 1.2 kg."},
         {"role": "user", "content": "And food?"},
     ],
     "tools": [
-        {"type": "function", "function": {"name": "get_weight_trend", "description": "Weight trend.",
-                                          "parameters": DAYS_SCHEMA}},
-        {"type": "function", "function": {"name": "get_nutrition_summary", "description": "Nutrition.",
-                                          "parameters": {"type": "object", "properties": {}}}},
+        {
+            "type": "function",
+            "function": {"name": "get_weight_trend", "description": "Weight trend.", "parameters": DAYS_SCHEMA},
+        },
+        {
+            "type": "function",
+            "function": {
+                "name": "get_nutrition_summary",
+                "description": "Nutrition.",
+                "parameters": {"type": "object", "properties": {}},
+            },
+        },
     ],
 }
 ERROR_BODY = {"error": {"message": "body-detail-42"}}
@@ -103,7 +115,8 @@ PLATFORM_HEADERS = ("x-stainless-os", "x-stainless-arch")
 
 BASE = {"id": "c1", "created": 1, "model": "m"}
 COMPLETION = {
-    **BASE, "object": "chat.completion",
+    **BASE,
+    "object": "chat.completion",
     "choices": [{"index": 0, "finish_reason": "stop", "message": {"role": "assistant", "content": "hello"}}],
     "usage": {"prompt_tokens": 3, "completion_tokens": 2, "total_tokens": 5},
 }
@@ -204,24 +217,37 @@ def test_given_a_tier_without_temperature_when_sent_then_the_field_is_omitted(mo
 
 
 def _message(**fields: Any) -> dict[str, Any]:
-    return {**COMPLETION, "choices": [{"index": 0, "finish_reason": fields.pop("finish", "stop"),
-                                       "message": {"role": "assistant", **fields}}]}
+    return {
+        **COMPLETION,
+        "choices": [
+            {"index": 0, "finish_reason": fields.pop("finish", "stop"), "message": {"role": "assistant", **fields}}
+        ],
+    }
 
 
 @pytest.mark.parametrize(
     ("body", "expected"),
     [
         (COMPLETION, LLMResponse("hello", (), "stop", Usage(3, 2), "openai")),
-        (_message(content=None, finish="tool_calls", tool_calls=[
-            {"id": "a", "type": "function", "function": {"name": "x", "arguments": "{}"}},
-            {"id": "b", "type": "function", "function": {"name": "y", "arguments": '{"d": 1}'}}]),
-         LLMResponse("", (ToolCall("a", "x", "{}"), ToolCall("b", "y", '{"d": 1}')), "tool_calls", Usage(3, 2),
-                     "openai")),
+        (
+            _message(
+                content=None,
+                finish="tool_calls",
+                tool_calls=[
+                    {"id": "a", "type": "function", "function": {"name": "x", "arguments": "{}"}},
+                    {"id": "b", "type": "function", "function": {"name": "y", "arguments": '{"d": 1}'}},
+                ],
+            ),
+            LLMResponse(
+                "", (ToolCall("a", "x", "{}"), ToolCall("b", "y", '{"d": 1}')), "tool_calls", Usage(3, 2), "openai"
+            ),
+        ),
         (_message(content="cut", finish="length"), LLMResponse("cut", (), "length", Usage(3, 2), "openai")),
-        (_message(content=None, finish="content_filter"),
-         LLMResponse("", (), "content_filter", Usage(3, 2), "openai")),
-        (_message(content=None, refusal="I can't help with that."),
-         LLMResponse("I can't help with that.", (), "content_filter", Usage(3, 2), "openai")),
+        (_message(content=None, finish="content_filter"), LLMResponse("", (), "content_filter", Usage(3, 2), "openai")),
+        (
+            _message(content=None, refusal="I can't help with that."),
+            LLMResponse("I can't help with that.", (), "content_filter", Usage(3, 2), "openai"),
+        ),
         ({**COMPLETION, "usage": None}, LLMResponse("hello", (), "stop", Usage(0, 0), "openai")),
     ],
     ids=["text", "tool-calls", "length", "content-filter", "refusal", "no-usage"],
@@ -241,21 +267,42 @@ def test_given_a_completion_when_read_then_it_maps_to_the_internal_response(
         ({**COMPLETION, "choices": [{"index": 0, "finish_reason": "stop"}]}, "message is missing"),
         (_message(content=5), "content is not a string"),
         (_message(finish="tool_calls", tool_calls=[{"id": "t1", "type": "function"}]), "tool call function is missing"),
-        (_message(finish="tool_calls", tool_calls=[{"id": "t1", "type": "function", "function": {"name": "x"}}]),
-         "tool call arguments is missing"),
-        (_message(finish="tool_calls", tool_calls=[{"id": "t1", "type": "custom", "custom": {"name": "x"}}]),
-         "unexpected tool call type 'custom'"),
+        (
+            _message(finish="tool_calls", tool_calls=[{"id": "t1", "type": "function", "function": {"name": "x"}}]),
+            "tool call arguments is missing",
+        ),
+        (
+            _message(finish="tool_calls", tool_calls=[{"id": "t1", "type": "custom", "custom": {"name": "x"}}]),
+            "unexpected tool call type 'custom'",
+        ),
         (_message(finish="tool_calls", tool_calls="abc"), "tool_calls is not list"),
         (_message(finish="tool_calls", tool_calls=[7]), "tool call is not an object"),
-        (_message(finish="tool_calls", tool_calls=[{"type": "function", "function": {"name": "x", "arguments": "{}"}}]),
-         "tool call id is missing"),
+        (
+            _message(
+                finish="tool_calls", tool_calls=[{"type": "function", "function": {"name": "x", "arguments": "{}"}}]
+            ),
+            "tool call id is missing",
+        ),
         (_message(content="x", finish="weird"), "unexpected finish_reason 'weird'"),
         (_message(content="x", finish="function_call"), "unexpected finish_reason 'function_call'"),
         ({**COMPLETION, "usage": {"prompt_tokens": "3", "completion_tokens": 2}}, "not integers"),
     ],
-    ids=["not-object", "choice-not-object", "no-choices", "no-message", "content-type", "no-function", "no-arguments",
-         "custom-tool", "calls-not-list", "call-not-object", "no-call-id", "unknown-finish", "legacy-function-call",
-         "usage-type"],
+    ids=[
+        "not-object",
+        "choice-not-object",
+        "no-choices",
+        "no-message",
+        "content-type",
+        "no-function",
+        "no-arguments",
+        "custom-tool",
+        "calls-not-list",
+        "call-not-object",
+        "no-call-id",
+        "unknown-finish",
+        "legacy-function-call",
+        "usage-type",
+    ],
 )
 def test_given_a_malformed_or_unknown_completion_when_read_then_provider_error(body: Any, detail: str) -> None:
     with pytest.raises(ProviderError, match=detail):
@@ -273,18 +320,31 @@ def _call_delta(index: int, **fields: Any) -> dict[str, Any]:
     ("chunks", "expected"),
     [
         (CHUNKS, [TextDelta("hel"), TextDelta("lo"), StreamFinish("stop", Usage(3, 2), "openai")]),
-        ([_chunk({"role": "assistant", "content": "Checking."}),
-          _chunk(_call_delta(1, id="b", type="function", function={"name": "y", "arguments": ""})),
-          _chunk(_call_delta(0, id="a", type="function", function={"name": "x", "arguments": '{"d"'})),
-          _chunk(_call_delta(0, function={"arguments": ": 1}"})),
-          _chunk(_call_delta(1, function={"arguments": "{}"})),
-          _chunk({}, "tool_calls"), USAGE_CHUNK],
-         [TextDelta("Checking."), ToolCallComplete(ToolCall("a", "x", '{"d": 1}')),
-          ToolCallComplete(ToolCall("b", "y", "{}")), StreamFinish("tool_calls", Usage(3, 2), "openai")]),
-        ([_chunk(_call_delta(0, function={"name": "x", "arguments": "{}"})), _chunk({}, "tool_calls")],
-         [ToolCallComplete(ToolCall("call_0", "x", "{}")), StreamFinish("tool_calls", Usage(0, 0), "openai")]),
-        ([_chunk({"refusal": "I can't "}), _chunk({"refusal": "help."}), _chunk({}, "stop")],
-         [TextDelta("I can't "), TextDelta("help."), StreamFinish("content_filter", Usage(0, 0), "openai")]),
+        (
+            [
+                _chunk({"role": "assistant", "content": "Checking."}),
+                _chunk(_call_delta(1, id="b", type="function", function={"name": "y", "arguments": ""})),
+                _chunk(_call_delta(0, id="a", type="function", function={"name": "x", "arguments": '{"d"'})),
+                _chunk(_call_delta(0, function={"arguments": ": 1}"})),
+                _chunk(_call_delta(1, function={"arguments": "{}"})),
+                _chunk({}, "tool_calls"),
+                USAGE_CHUNK,
+            ],
+            [
+                TextDelta("Checking."),
+                ToolCallComplete(ToolCall("a", "x", '{"d": 1}')),
+                ToolCallComplete(ToolCall("b", "y", "{}")),
+                StreamFinish("tool_calls", Usage(3, 2), "openai"),
+            ],
+        ),
+        (
+            [_chunk(_call_delta(0, function={"name": "x", "arguments": "{}"})), _chunk({}, "tool_calls")],
+            [ToolCallComplete(ToolCall("call_0", "x", "{}")), StreamFinish("tool_calls", Usage(0, 0), "openai")],
+        ),
+        (
+            [_chunk({"refusal": "I can't "}), _chunk({"refusal": "help."}), _chunk({}, "stop")],
+            [TextDelta("I can't "), TextDelta("help."), StreamFinish("content_filter", Usage(0, 0), "openai")],
+        ),
     ],
     ids=["text", "tool-calls-by-index", "call-without-id", "refusal"],
 )
@@ -300,8 +360,10 @@ def test_given_a_stream_when_read_then_deltas_then_calls_then_one_finish(
         ([_chunk({"content": "x"}, "weird")], "unexpected finish_reason 'weird'"),
         ([_chunk({"content": "x"}, "function_call")], "unexpected finish_reason 'function_call'"),
         ([_chunk({"content": "x"})], "ended without a finish reason"),
-        ([_chunk({"tool_calls": [{"id": "a", "function": {"name": "x"}}]}), _chunk({}, "stop")],
-         "streamed tool call index is missing"),
+        (
+            [_chunk({"tool_calls": [{"id": "a", "function": {"name": "x"}}]}), _chunk({}, "stop")],
+            "streamed tool call index is missing",
+        ),
         ([_chunk({"tool_calls": ["x"]}), _chunk({}, "stop")], "streamed tool call is not ChoiceDeltaToolCall"),
         ([{**_chunk({}, "stop"), "choices": "zz"}], "choices is not list"),
         ([{**_chunk({}, "stop"), "choices": [5]}], "choice is not Choice"),
@@ -310,8 +372,19 @@ def test_given_a_stream_when_read_then_deltas_then_calls_then_one_finish(
         ([{"error": {"message": "overloaded", "type": "server_error"}}], "streamed server_error"),
         ([{"error": {"message": "bad", "type": "invalid_request_error"}}], "APIError"),
     ],
-    ids=["unknown-finish", "legacy-function-call", "no-finish", "call-without-index", "call-not-object",
-         "choices-not-list", "choice-not-object", "no-delta", "content-type", "error-event", "refused-event"],
+    ids=[
+        "unknown-finish",
+        "legacy-function-call",
+        "no-finish",
+        "call-without-index",
+        "call-not-object",
+        "choices-not-list",
+        "choice-not-object",
+        "no-delta",
+        "content-type",
+        "error-event",
+        "refused-event",
+    ],
 )
 def test_given_a_malformed_or_failed_stream_when_read_then_provider_error(chunks: list[Any], detail: str) -> None:
     with pytest.raises(ProviderError, match=detail):
@@ -346,8 +419,11 @@ def test_given_an_error_object_inside_a_200_stream_when_read_then_only_an_outage
         (httpx2.Response(429, json=ERROR_BODY), ProviderRateLimitError, "HTTP 429 (RateLimitError)"),
         (httpx2.Response(500, json=ERROR_BODY), ProviderUnavailableError, "HTTP 500 (InternalServerError)"),
         (httpx2.Response(503, json=ERROR_BODY), ProviderUnavailableError, "HTTP 503 (InternalServerError)"),
-        (httpx2.Response(200, content=b"{not json", headers={"content-type": "application/json"}),
-         ProviderResponseError, "malformed response"),
+        (
+            httpx2.Response(200, content=b"{not json", headers={"content-type": "application/json"}),
+            ProviderResponseError,
+            "malformed response",
+        ),
     ],
     ids=["400", "401", "403", "404", "422", "429", "500", "503", "not-json"],
 )

@@ -11,8 +11,16 @@ from coach_core.domain.plan import CALORIE_FLOOR, DEFAULT_TARGET_KCAL, build_off
 from coach_core.schemas import WEEKDAYS, WeeklyPlan
 from tests.factories import tdee_output
 
-FULL = {"weight_kg": 70.0, "bmr": 1450, "tdee": 1994, "target_calories": 1444, "target_clamped": False,
-        "protein_g": 140, "fat_g": 40, "carbs_g": 131}
+FULL = {
+    "weight_kg": 70.0,
+    "bmr": 1450,
+    "tdee": 1994,
+    "target_calories": 1444,
+    "target_clamped": False,
+    "protein_g": 140,
+    "fat_g": 40,
+    "carbs_g": 131,
+}
 
 
 @pytest.mark.parametrize(
@@ -21,10 +29,25 @@ FULL = {"weight_kg": 70.0, "bmr": 1450, "tdee": 1994, "target_calories": 1444, "
         (FULL, 1444, 140),
         ({**FULL, "target_calories": 2600, "protein_g": 112}, 2600, 112),
         ({**FULL, "target_calories": 1200, "target_clamped": True}, 1200, 140),
-        ({**FULL, "bmr": None, "tdee": None, "target_calories": None, "fat_g": None, "carbs_g": None},
-         DEFAULT_TARGET_KCAL, 140),
-        ({"weight_kg": None, "bmr": None, "tdee": None, "target_calories": None, "target_clamped": False,
-          "protein_g": None, "fat_g": None, "carbs_g": None}, DEFAULT_TARGET_KCAL, 125),
+        (
+            {**FULL, "bmr": None, "tdee": None, "target_calories": None, "fat_g": None, "carbs_g": None},
+            DEFAULT_TARGET_KCAL,
+            140,
+        ),
+        (
+            {
+                "weight_kg": None,
+                "bmr": None,
+                "tdee": None,
+                "target_calories": None,
+                "target_clamped": False,
+                "protein_g": None,
+                "fat_g": None,
+                "carbs_g": None,
+            },
+            DEFAULT_TARGET_KCAL,
+            125,
+        ),
         ({"weight_kg": 80.0, "target_calories": 1800, "protein_g": None}, 1800, 128),
         ({}, DEFAULT_TARGET_KCAL, 125),
     ],

@@ -24,6 +24,7 @@ from coach_core.prompts.disclaimer_templates import (
 ENGINE = get_engine()
 MODEL_RULE = load_model().rule_id
 
+
 def test_engine_sorts_custom_policy_lists_by_severity() -> None:
     """GIVEN policies in the wrong order WHEN building an engine THEN it still runs them by severity."""
     engine = SafetyPolicyEngine([MedicalPolicy(), WeightLossRatePolicy(), CrisisPolicy(), CalorieMinimumPolicy()])

@@ -87,8 +87,10 @@ def test_given_the_prompts_rules_then_their_limits_are_the_policies_own() -> Non
 
 @pytest.mark.parametrize(
     "medication",
-    [pytest.param(m, marks=pytest.mark.xfail(strict=True, reason=GAP)) if m == "blood-pressure drugs" else m
-     for m in MEDICATIONS],
+    [
+        pytest.param(m, marks=pytest.mark.xfail(strict=True, reason=GAP)) if m == "blood-pressure drugs" else m
+        for m in MEDICATIONS
+    ],
 )
 def test_given_a_medication_the_rules_name_when_a_reply_says_to_stop_it_then_the_medical_policy_fires(
     medication: str,

@@ -35,9 +35,19 @@ def aws(monkeypatch: pytest.MonkeyPatch) -> Iterator[object]:
     monkeypatch.setenv("AWS_DEFAULT_REGION", "us-east-1")
     monkeypatch.setenv("AWS_ACCESS_KEY_ID", "testing")
     monkeypatch.setenv("AWS_SECRET_ACCESS_KEY", "testing")
-    for var in ("OPENAI_API_KEY", "ANTHROPIC_API_KEY", "OPENAI_SECRET_NAME", "ANTHROPIC_SECRET_NAME", "DB_SECRET_NAME",
-                "DB_HOST", "DB_SSL_ROOT_CERT", "REDIS_AUTH_SECRET_NAME", "DB_APP_SECRET_NAME", "COACH_HASH_SECRET_NAME",
-                "COACH_HASH_SECRET"):
+    for var in (
+        "OPENAI_API_KEY",
+        "ANTHROPIC_API_KEY",
+        "OPENAI_SECRET_NAME",
+        "ANTHROPIC_SECRET_NAME",
+        "DB_SECRET_NAME",
+        "DB_HOST",
+        "DB_SSL_ROOT_CERT",
+        "REDIS_AUTH_SECRET_NAME",
+        "DB_APP_SECRET_NAME",
+        "COACH_HASH_SECRET_NAME",
+        "COACH_HASH_SECRET",
+    ):
         monkeypatch.delenv(var, raising=False)
     saved_db_url = os.environ.get("DATABASE_URL")
     clear_caches()
@@ -95,8 +105,9 @@ def test_given_the_generated_hash_secret_when_applied_then_the_keyed_hashes_use_
 
 
 def test_given_the_app_role_secret_when_read_then_the_migration_gets_the_role(aws, monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    aws.create_secret(Name="coach/app", SecretString=json.dumps({"username": "coach_app", "password": "pw",
-                                                                   "dbname": "coach"}))
+    aws.create_secret(
+        Name="coach/app", SecretString=json.dumps({"username": "coach_app", "password": "pw", "dbname": "coach"})
+    )
     monkeypatch.setenv("DB_APP_SECRET_NAME", "coach/app")
     role = runtime_secrets.app_role()
     assert role is not None and (role.name, role.password) == ("coach_app", "pw")
@@ -121,8 +132,14 @@ def test_given_rds_secret_and_proxy_host_when_applied_then_database_url_uses_the
     aws.create_secret(
         Name="coach/db",
         SecretString=json.dumps(
-            {"username": "coach", "password": "p@ss/word", "host": "db-instance.internal", "port": 5432,
-             "dbname": "coach", "engine": "postgres"}
+            {
+                "username": "coach",
+                "password": "p@ss/word",
+                "host": "db-instance.internal",
+                "port": 5432,
+                "dbname": "coach",
+                "engine": "postgres",
+            }
         ),
     )
     monkeypatch.setenv("DB_SECRET_NAME", "coach/db")

@@ -40,8 +40,7 @@ def test_given_a_plan_in_any_wrapping_when_parsing_then_it_validates(text: str) 
         (json.dumps({**PLAN, "days": PLAN["days"][:6]}), "days"),
         (json.dumps({**PLAN, "days": [*PLAN["days"][:6], PLAN["days"][0]]}), "Monday..Sunday"),
         (json.dumps({**PLAN, "habits": []}), "habits"),
-        (json.dumps({**PLAN, "days": [{**PLAN["days"][0], "calories": "lots"}, *PLAN["days"][1:]]}),
-         "days.0.calories"),
+        (json.dumps({**PLAN, "days": [{**PLAN["days"][0], "calories": "lots"}, *PLAN["days"][1:]]}), "days.0.calories"),
     ],
 )
 def test_given_an_invalid_plan_when_parsing_then_the_reason_names_the_problem(text: str, fragment: str) -> None:

@@ -33,7 +33,7 @@ def test_given_a_delta_when_encoded_then_bytes_equal_the_model_record(content: s
 def test_given_a_delta_when_encoded_then_it_is_one_data_line_that_parses_back(content: str) -> None:
     record = token_record(content)
     assert record.startswith(b"data: ") and record.endswith(b"\n\n")
-    line = record[len(b"data: "):-2]
+    line = record[len(b"data: ") : -2]
     assert b"\n" not in line and b"\r" not in line
     event = STREAM_EVENT_ADAPTER.validate_python(json.loads(line))
     assert event == StreamTokenEvent(data=TokenData(content=content))

@@ -55,21 +55,36 @@ SECRET = "my-private-symptom-text"
 class ScriptedProvider(LLMProvider):
     """Answers each round from a script: (text, tool calls, usage)."""
 
-    def __init__(self, name: str, rounds: Sequence[tuple[str, tuple[ToolCall, ...], Usage]] = (),
-                 fail: bool = False) -> None:
+    def __init__(
+        self, name: str, rounds: Sequence[tuple[str, tuple[ToolCall, ...], Usage]] = (), fail: bool = False
+    ) -> None:
         self.name = name  # type: ignore[misc]
         self.rounds = list(rounds)
         self.fail = fail
 
-    async def complete(self, *, system: str, messages: Sequence[Message], tools: Sequence[ToolDefinition],
-                       model_tier: str, response_format: ResponseFormat = "text") -> LLMResponse:
+    async def complete(
+        self,
+        *,
+        system: str,
+        messages: Sequence[Message],
+        tools: Sequence[ToolDefinition],
+        model_tier: str,
+        response_format: ResponseFormat = "text",
+    ) -> LLMResponse:
         if self.fail:
             raise ProviderUnavailableError("down")
         text, calls, usage = self.rounds.pop(0)
         return LLMResponse(text, calls, "tool_calls" if calls else "stop", usage, self.name)
 
-    async def stream(self, *, system: str, messages: Sequence[Message], tools: Sequence[ToolDefinition],
-                     model_tier: str, response_format: ResponseFormat = "text") -> AsyncGenerator[StreamChunk, None]:
+    async def stream(
+        self,
+        *,
+        system: str,
+        messages: Sequence[Message],
+        tools: Sequence[ToolDefinition],
+        model_tier: str,
+        response_format: ResponseFormat = "text",
+    ) -> AsyncGenerator[StreamChunk, None]:
         if self.fail:
             raise ProviderUnavailableError("down")
         text, calls, usage = self.rounds.pop(0)
@@ -98,24 +113,43 @@ class StubTools:
 
 
 def _two_rounds(name: str) -> list[tuple[str, tuple[ToolCall, ...], Usage]]:
-    return [("", (ToolCall("call_1", "get_weight_trend", '{"days": 30}'),), Usage(100, 20)),
-            (f"You are down 1.2 kg {SECRET}-answer", (), Usage(150, 30))]
+    return [
+        ("", (ToolCall("call_1", "get_weight_trend", '{"days": 30}'),), Usage(100, 20)),
+        (f"You are down 1.2 kg {SECRET}-answer", (), Usage(150, 30)),
+    ]
 
 
 async def _run(provider: LLMProvider, *, streamed: bool) -> None:
     events = Orchestrator(provider).stream(
-        system="You are a coach.", messages=[Message.user(f"How am I doing? {SECRET}")],
-        tools=cast(BoundTools, StubTools(cached=True)), model_tier="standard", streamed=streamed,
+        system="You are a coach.",
+        messages=[Message.user(f"How am I doing? {SECRET}")],
+        tools=cast(BoundTools, StubTools(cached=True)),
+        model_tier="standard",
+        streamed=streamed,
     )
     async for _ in events:
         pass
 
 
 def test_given_the_attribute_names_then_they_are_the_genai_semantic_conventions() -> None:
-    for name in ("OPERATION_NAME", "PROVIDER_NAME", "REQUEST_MODEL", "USAGE_INPUT_TOKENS", "USAGE_OUTPUT_TOKENS",
-                 "RESPONSE_FINISH_REASONS", "TOOL_NAME", "TOOL_CALL_ID", "TOOL_TYPE", "TOOL_CALL_ARGUMENTS",
-                 "TOOL_CALL_RESULT", "AGENT_NAME", "CONVERSATION_ID", "INPUT_MESSAGES", "OUTPUT_MESSAGES",
-                 "SYSTEM_INSTRUCTIONS"):
+    for name in (
+        "OPERATION_NAME",
+        "PROVIDER_NAME",
+        "REQUEST_MODEL",
+        "USAGE_INPUT_TOKENS",
+        "USAGE_OUTPUT_TOKENS",
+        "RESPONSE_FINISH_REASONS",
+        "TOOL_NAME",
+        "TOOL_CALL_ID",
+        "TOOL_TYPE",
+        "TOOL_CALL_ARGUMENTS",
+        "TOOL_CALL_RESULT",
+        "AGENT_NAME",
+        "CONVERSATION_ID",
+        "INPUT_MESSAGES",
+        "OUTPUT_MESSAGES",
+        "SYSTEM_INSTRUCTIONS",
+    ):
         assert getattr(tracing, f"GEN_AI_{name}") == getattr(semconv, f"GEN_AI_{name}"), name
     assert {"chat", "execute_tool", "invoke_agent"} <= {v.value for v in semconv.GenAiOperationNameValues}
 
@@ -134,27 +168,47 @@ async def test_given_a_tool_round_then_a_chat_span_per_round_and_an_execute_tool
     chats = sorted(by_operation(spans, "chat"), key=lambda s: s.attributes["coach.round"])  # type: ignore[index]
     model = model_config("openai", "standard").model
     assert [dict(c.attributes or {}) for c in chats] == [
-        {"gen_ai.operation.name": "chat", "gen_ai.provider.name": "openai", "gen_ai.request.model": model,
-         "coach.round": 1, "coach.streamed": streamed, "coach.model_tier": "standard", "coach.failover": False,
-         "gen_ai.usage.input_tokens": 100, "gen_ai.usage.output_tokens": 20,
-         "gen_ai.response.finish_reasons": ("tool_calls",)},
-        {"gen_ai.operation.name": "chat", "gen_ai.provider.name": "openai", "gen_ai.request.model": model,
-         "coach.round": 2, "coach.streamed": streamed, "coach.model_tier": "standard", "coach.failover": False,
-         "gen_ai.usage.input_tokens": 150, "gen_ai.usage.output_tokens": 30,
-         "gen_ai.response.finish_reasons": ("stop",)},
+        {
+            "gen_ai.operation.name": "chat",
+            "gen_ai.provider.name": "openai",
+            "gen_ai.request.model": model,
+            "coach.round": 1,
+            "coach.streamed": streamed,
+            "coach.model_tier": "standard",
+            "coach.failover": False,
+            "gen_ai.usage.input_tokens": 100,
+            "gen_ai.usage.output_tokens": 20,
+            "gen_ai.response.finish_reasons": ("tool_calls",),
+        },
+        {
+            "gen_ai.operation.name": "chat",
+            "gen_ai.provider.name": "openai",
+            "gen_ai.request.model": model,
+            "coach.round": 2,
+            "coach.streamed": streamed,
+            "coach.model_tier": "standard",
+            "coach.failover": False,
+            "gen_ai.usage.input_tokens": 150,
+            "gen_ai.usage.output_tokens": 30,
+            "gen_ai.response.finish_reasons": ("stop",),
+        },
     ]
     assert all(c.name == f"chat {model}" for c in chats)
     (tool,) = by_operation(spans, "execute_tool")
     assert tool.name == "execute_tool get_weight_trend"
     assert dict(tool.attributes or {}) == {
-        "gen_ai.operation.name": "execute_tool", "gen_ai.tool.name": "get_weight_trend",
-        "gen_ai.tool.call.id": "call_1", "gen_ai.tool.type": "function", "coach.tool.cached": True,
-        "coach.tool.status": "success"}
+        "gen_ai.operation.name": "execute_tool",
+        "gen_ai.tool.name": "get_weight_trend",
+        "gen_ai.tool.call.id": "call_1",
+        "gen_ai.tool.type": "function",
+        "coach.tool.cached": True,
+        "coach.tool.status": "success",
+    }
     assert SECRET not in all_text(spans)
 
 
 async def test_given_content_capture_on_then_prompt_answer_and_tool_io_are_on_the_spans(
-    monkeypatch: pytest.MonkeyPatch
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """GIVEN OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT=true (an operator's choice) THEN the chat
     spans carry the messages and the answer, the tool span its arguments and result."""
@@ -180,12 +234,13 @@ def test_given_anything_but_true_then_content_is_not_captured(value: str, monkey
 
 @pytest.mark.parametrize("streamed", [True, False])
 async def test_given_the_primary_down_when_the_fallback_answers_then_the_chat_span_says_failover(
-    streamed: bool
+    streamed: bool,
 ) -> None:
     """GIVEN a fallback provider whose primary is down THEN the round's `chat` span names the provider
     that answered, its model, `coach.failover` and the primary's failure as an event (type only)."""
-    provider = FallbackProvider([ScriptedProvider("openai", fail=True),
-                                 ScriptedProvider("anthropic", [("Steady progress.", (), Usage(10, 5))])])
+    provider = FallbackProvider(
+        [ScriptedProvider("openai", fail=True), ScriptedProvider("anthropic", [("Steady progress.", (), Usage(10, 5))])]
+    )
     with collect_spans() as spans:
         await _run(provider, streamed=streamed)
 
@@ -195,7 +250,8 @@ async def test_given_the_primary_down_when_the_fallback_answers_then_the_chat_sp
     assert attributes["gen_ai.provider.name"] == "anthropic"
     assert attributes["gen_ai.request.model"] == model_config("anthropic", "standard").model
     assert [(e.name, dict(e.attributes or {})) for e in chat.events] == [
-        ("gen_ai.provider.failed", {"gen_ai.provider.name": "openai", "error.type": "ProviderUnavailableError"})]
+        ("gen_ai.provider.failed", {"gen_ai.provider.name": "openai", "error.type": "ProviderUnavailableError"})
+    ]
     assert "down" not in all_text(spans)  # the error's text stays off
 
 
@@ -260,7 +316,7 @@ class StubGuard:
 
 @pytest.mark.parametrize("user_id", [None, uuid.UUID(int=7)])
 async def test_given_the_guard_judges_a_crisis_then_its_span_names_the_guard_model_and_verdict(
-    user_id: uuid.UUID | None
+    user_id: uuid.UUID | None,
 ) -> None:
     """GIVEN the guard (per-user cache or none) judges a crisis THEN its span names the guard, its
     model, the verdict and scores; never the text, never the user."""
@@ -272,10 +328,16 @@ async def test_given_the_guard_judges_a_crisis_then_its_span_names_the_guard_mod
     (check,) = spans
     assert check.name == "safety_check guard"
     assert dict(check.attributes or {}) == {
-        "coach.safety.layer": "guard", "coach.safety.direction": "input", "coach.safety.guard": "moderation",
-        "coach.safety.action": "crisis", "coach.safety.decided": True, "coach.safety.cached": False,
-        "coach.safety.rule_ids": ("guard.moderation",), "coach.safety.guard_model": "omni-moderation-latest",
-        "coach.safety.scores": ("self-harm=0.9100",)}
+        "coach.safety.layer": "guard",
+        "coach.safety.direction": "input",
+        "coach.safety.guard": "moderation",
+        "coach.safety.action": "crisis",
+        "coach.safety.decided": True,
+        "coach.safety.cached": False,
+        "coach.safety.rule_ids": ("guard.moderation",),
+        "coach.safety.guard_model": "omni-moderation-latest",
+        "coach.safety.scores": ("self-harm=0.9100",),
+    }
     assert SECRET not in all_text(spans) and str(user_id) not in all_text(spans)
 
 
@@ -311,8 +373,11 @@ def test_given_sigv4_then_an_export_request_is_signed_for_xray(monkeypatch: pyte
     monkeypatch.setenv("AWS_SECRET_ACCESS_KEY", "wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY")
     monkeypatch.setenv("AWS_SESSION_TOKEN", "session-token")
     prepared = requests.Request(
-        "POST", "https://xray.eu-west-1.amazonaws.com/v1/traces", data=b"\x0a\x00",
-        headers={"Content-Type": "application/x-protobuf"}, auth=otel._SigV4Auth("xray", "eu-west-1"),
+        "POST",
+        "https://xray.eu-west-1.amazonaws.com/v1/traces",
+        data=b"\x0a\x00",
+        headers={"Content-Type": "application/x-protobuf"},
+        auth=otel._SigV4Auth("xray", "eu-west-1"),
     ).prepare()
     authorization = prepared.headers["Authorization"]
     assert authorization.startswith("AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE/")
@@ -375,8 +440,12 @@ def test_given_coach_serve_then_its_log_says_where_traces_go_or_how_to_see_them(
 ) -> None:
     from coach_core.server import tracing_note
 
-    for name in ("OTEL_EXPORTER_OTLP_ENDPOINT", "OTEL_EXPORTER_OTLP_TRACES_ENDPOINT", "OTEL_TRACES_EXPORTER",
-                 "OTEL_SDK_DISABLED"):
+    for name in (
+        "OTEL_EXPORTER_OTLP_ENDPOINT",
+        "OTEL_EXPORTER_OTLP_TRACES_ENDPOINT",
+        "OTEL_TRACES_EXPORTER",
+        "OTEL_SDK_DISABLED",
+    ):
         monkeypatch.delenv(name, raising=False)
     for name, value in environ.items():
         monkeypatch.setenv(name, value)
@@ -387,8 +456,11 @@ def test_given_coach_serve_then_its_log_says_where_traces_go_or_how_to_see_them(
 def test_given_a_scheduled_job_then_its_work_nests_under_one_root_span() -> None:
     from opentelemetry import trace
 
-    with (collect_spans() as spans, tracing.job_span("expire_sessions"),
-          trace.get_tracer("test").start_as_current_span("UPDATE coach_sessions")):
+    with (
+        collect_spans() as spans,
+        tracing.job_span("expire_sessions"),
+        trace.get_tracer("test").start_as_current_span("UPDATE coach_sessions"),
+    ):
         pass
     child, root = spans
     assert root.name == "expire_sessions" and root.parent is None and root.attributes["faas.trigger"] == "timer"  # type: ignore[index]
@@ -469,7 +541,7 @@ async def test_given_a_handler_that_raises_when_traced_then_only_the_exception_t
     ids=["rules", "guard", "tool", "job"],
 )
 def test_given_a_coach_span_whose_work_raises_then_the_span_has_the_type_only_and_the_exception_propagates(
-    span_of: Any
+    span_of: Any,
 ) -> None:
     """GIVEN work inside one of the coach's own spans that raises with health data in the message
     THEN the very exception reaches the caller and the span (as recorded, before any redaction)
@@ -495,7 +567,7 @@ def test_given_a_coach_span_that_is_cancelled_then_it_is_marked_cancelled_not_fa
 
 
 def test_given_a_library_span_that_records_an_exception_then_the_exported_span_keeps_its_type_only(
-    pipeline: tuple[trace.Tracer, InMemorySpanExporter]
+    pipeline: tuple[trace.Tracer, InMemorySpanExporter],
 ) -> None:
     """GIVEN a span made the way the psycopg and Redis instrumentations make theirs (the API's
     defaults: exception event with message and stack trace, `"<type>: <message>"` status) WHEN it
@@ -509,12 +581,14 @@ def test_given_a_library_span_that_records_an_exception_then_the_exported_span_k
     assert span.status.status_code is trace.StatusCode.ERROR and span.status.description is None
     (event,) = span.events
     assert event.name == "exception" and dict(event.attributes or {}) == {
-        "exception.type": "ValueError", "exception.escaped": "False"}
+        "exception.type": "ValueError",
+        "exception.escaped": "False",
+    }
     assert SECRET not in all_text([span])
 
 
 def test_given_a_span_without_exception_text_then_the_pipeline_exports_it_untouched(
-    pipeline: tuple[trace.Tracer, InMemorySpanExporter]
+    pipeline: tuple[trace.Tracer, InMemorySpanExporter],
 ) -> None:
     tracer, exporter = pipeline
     with tracer.start_as_current_span("GET", attributes={"db.system.name": "redis"}) as span:

@@ -139,8 +139,10 @@ class CoachMonitoring(Construct):
         for name in ("chat", "chat_stream"):
             share = cloudwatch.MathExpression(
                 expression="IF(checked > 0, 100 * ungrounded / checked, 0)",
-                using_metrics={"checked": coach_metric("FiguresChecked", name),
-                               "ungrounded": coach_metric("UngroundedFigures", name)},
+                using_metrics={
+                    "checked": coach_metric("FiguresChecked", name),
+                    "ungrounded": coach_metric("UngroundedFigures", name),
+                },
                 period=PERIOD,
             )
             self._alarm(
@@ -269,8 +271,10 @@ class CoachMonitoring(Construct):
             graph(title="Safety guard verdicts", left=verdicts),
             graph(
                 title="Numeric grounding: figures checked, not in the data",
-                left=[*per_service("FiguresChecked", ("chat", "chat_stream")),
-                      *per_service("UngroundedFigures", ("chat", "chat_stream"))],
+                left=[
+                    *per_service("FiguresChecked", ("chat", "chat_stream")),
+                    *per_service("UngroundedFigures", ("chat", "chat_stream")),
+                ],
             ),
             graph(
                 title="Rate limited (429)",

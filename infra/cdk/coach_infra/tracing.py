@@ -61,25 +61,39 @@ class TransactionSearch(Construct):
     def __init__(self, scope: Construct, construct_id: str) -> None:
         super().__init__(scope, construct_id)
         stack = Stack.of(self)
-        arns = [stack.format_arn(service="logs", resource="log-group", resource_name=f"{group}:*",
-                                 arn_format=ArnFormat.COLON_RESOURCE_NAME) for group in SPANS_LOG_GROUPS]
+        arns = [
+            stack.format_arn(
+                service="logs",
+                resource="log-group",
+                resource_name=f"{group}:*",
+                arn_format=ArnFormat.COLON_RESOURCE_NAME,
+            )
+            for group in SPANS_LOG_GROUPS
+        ]
         policy = logs.CfnResourcePolicy(
-            self, "XRayToLogs",
+            self,
+            "XRayToLogs",
             policy_name="coach-transaction-search",
-            policy_document=stack.to_json_string({
-                "Version": "2012-10-17",
-                "Statement": [{
-                    "Sid": "TransactionSearchXRayAccess",
-                    "Effect": "Allow",
-                    "Principal": {"Service": "xray.amazonaws.com"},
-                    "Action": "logs:PutLogEvents",
-                    "Resource": arns,
-                    "Condition": {
-                        "ArnLike": {"aws:SourceArn": f"arn:{Aws.PARTITION}:xray:{Aws.REGION}:{Aws.ACCOUNT_ID}:*"},
-                        "StringEquals": {"aws:SourceAccount": Aws.ACCOUNT_ID},
-                    },
-                }],
-            }),
+            policy_document=stack.to_json_string(
+                {
+                    "Version": "2012-10-17",
+                    "Statement": [
+                        {
+                            "Sid": "TransactionSearchXRayAccess",
+                            "Effect": "Allow",
+                            "Principal": {"Service": "xray.amazonaws.com"},
+                            "Action": "logs:PutLogEvents",
+                            "Resource": arns,
+                            "Condition": {
+                                "ArnLike": {
+                                    "aws:SourceArn": f"arn:{Aws.PARTITION}:xray:{Aws.REGION}:{Aws.ACCOUNT_ID}:*"
+                                },
+                                "StringEquals": {"aws:SourceAccount": Aws.ACCOUNT_ID},
+                            },
+                        }
+                    ],
+                }
+            ),
         )
         self.config = xray.CfnTransactionSearchConfig(self, "Config", indexing_percentage=INDEXING_PERCENTAGE)
         self.config.add_dependency(policy)

@@ -61,8 +61,11 @@ def _policy_check(args: argparse.Namespace) -> int:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
     if failed:
-        print(f"coach policy-check: {plural(failed, 'line')} could not be read (each named above; "
-              "its output line is an error object)", file=sys.stderr)
+        print(
+            f"coach policy-check: {plural(failed, 'line')} could not be read (each named above; "
+            "its output line is an error object)",
+            file=sys.stderr,
+        )
     return 1 if failed else 0
 
 
@@ -96,8 +99,10 @@ def _expire_sessions(_: argparse.Namespace) -> int:
         return count, purged.histories, purged.excerpts
 
     count, histories, excerpts = asyncio.run(run())
-    print(f"expired {plural(count, 'idle session')}; purged the history of {plural(histories, 'old expired session')} "
-          f"and {plural(excerpts, 'old violation excerpt')}")
+    print(
+        f"expired {plural(count, 'idle session')}; purged the history of {plural(histories, 'old expired session')} "
+        f"and {plural(excerpts, 'old violation excerpt')}"
+    )
     return 0
 
 
@@ -116,8 +121,14 @@ def _positive_int(text: str) -> int:
 
 
 DISTRIBUTION = "coach-ai"
-TOOL_NAMES = ("get_user_profile", "get_recent_checkins", "get_weight_trend", "get_nutrition_summary",
-              "calculate_tdee", "get_adherence_metrics")
+TOOL_NAMES = (
+    "get_user_profile",
+    "get_recent_checkins",
+    "get_weight_trend",
+    "get_nutrition_summary",
+    "calculate_tdee",
+    "get_adherence_metrics",
+)
 """For `coach tool --help` (tests/unit/test_cli_help.py keeps it equal to the registry's)."""
 
 
@@ -153,35 +164,65 @@ def build_parser() -> argparse.ArgumentParser:
         return p
 
     serve = add("serve", _serve, "serve the full API on localhost (OpenAPI at /docs)")
-    serve.add_argument("--host", default="127.0.0.1",
-                       help="address to listen on (default 127.0.0.1, this machine only; 0.0.0.0 for every interface)")
+    serve.add_argument(
+        "--host",
+        default="127.0.0.1",
+        help="address to listen on (default 127.0.0.1, this machine only; 0.0.0.0 for every interface)",
+    )
     serve.add_argument("--port", type=int, default=8000, help="TCP port to listen on (default 8000)")
-    serve.add_argument("--workers", type=_positive_int, default=1,
-                       help="worker processes (default 1; use the number of cores to serve concurrent load)")
+    serve.add_argument(
+        "--workers",
+        type=_positive_int,
+        default=1,
+        help="worker processes (default 1; use the number of cores to serve concurrent load)",
+    )
     add("migrate", _migrate, "apply database migrations (idempotent)")
     imp = add("import-user", _import_user, "import one user's data from a JSON file (idempotent)")
-    imp.add_argument("file", help="the user's JSON file (required; format in docs/DOMAIN.md); a bad file "
-                                  "writes nothing")
+    imp.add_argument(
+        "file", help="the user's JSON file (required; format in docs/DOMAIN.md); a bad file writes nothing"
+    )
     add("seed-demo", _seed_demo, "create the demo users; print their ids and local tokens")
     tool = add("tool", _tool, "run a tool through the registry and print what the model sees")
     tool.add_argument("name", help=f"the tool to run (required): {', '.join(TOOL_NAMES)}")
     tool.add_argument("--user", required=True, help="the user's id, a UUID (required)")
-    tool.add_argument("--args", default="{}",
-                      help="""the tool's arguments as a JSON object, e.g. '{"days": 30}' """
-                           "(default {}: the tool's defaults)")
-    check = add("policy-check", _policy_check,
-                "JSON lines in, JSON lines out: run the safety policies (exit 1, naming each line on stderr, "
-                "when a line cannot be read)")
-    check.add_argument("--guard", choices=("moderation", "llm"), default=None,
-                       help="also run the model-based guard (needs a provider key) and combine the two layers "
-                            "(default: none, the rules and the learned crisis model only)")
-    token = add("token", _token,
-                "mint a local JWT for a user, signed with JWT_SECRET or else this checkout's .coach/jwt_secret")
+    tool.add_argument(
+        "--args",
+        default="{}",
+        help=(
+            """the tool's arguments as a JSON object, e.g. '{"days": 30}' """
+            "(default {}: the tool's defaults)"
+        ),
+    )
+    check = add(
+        "policy-check",
+        _policy_check,
+        "JSON lines in, JSON lines out: run the safety policies (exit 1, naming each line on stderr, "
+        "when a line cannot be read)",
+    )
+    check.add_argument(
+        "--guard",
+        choices=("moderation", "llm"),
+        default=None,
+        help=(
+            "also run the model-based guard (needs a provider key) and combine the two layers "
+            "(default: none, the rules and the learned crisis model only)"
+        ),
+    )
+    token = add(
+        "token", _token, "mint a local JWT for a user, signed with JWT_SECRET or else this checkout's .coach/jwt_secret"
+    )
     token.add_argument("--user", required=True, help="the user's id, a UUID: the token's `sub` (required)")
-    token.add_argument("--hours", type=float, default=None,
-                       help="lifetime in hours (default 24; at most JWT_MAX_LIFETIME_HOURS, 720 by default)")
-    add("expire-sessions", _expire_sessions,
-        "mark idle sessions EXPIRED and purge health data past its retention (the scheduled job, by hand)")
+    token.add_argument(
+        "--hours",
+        type=float,
+        default=None,
+        help="lifetime in hours (default 24; at most JWT_MAX_LIFETIME_HOURS, 720 by default)",
+    )
+    add(
+        "expire-sessions",
+        _expire_sessions,
+        "mark idle sessions EXPIRED and purge health data past its retention (the scheduled job, by hand)",
+    )
     return parser
 
 

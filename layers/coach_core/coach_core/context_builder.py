@@ -103,8 +103,12 @@ class ContextBuilder:
         if bundle.profile is None:
             raise UserNotFoundError(f"user {user_id} has no profile")
         return UserData(
-            profile=bundle.profile, checkins=bundle.checkins, nutrition=bundle.nutrition, today=today,
-            streaks=bundle.streaks, data_version=bundle.data_version,
+            profile=bundle.profile,
+            checkins=bundle.checkins,
+            nutrition=bundle.nutrition,
+            today=today,
+            streaks=bundle.streaks,
+            data_version=bundle.data_version,
         )
 
     async def build(self, db: Database, user_id: uuid.UUID, today: dt.date | None = None) -> UserContext:
@@ -157,7 +161,9 @@ def context_facts(data: UserData) -> dict[str, Any]:
             "activity_level": p.activity_level,
         },
         "diet": {"type": p.diet.type, "allergies": list(p.diet.allergies), "dislikes": list(p.diet.dislikes)},
-        "goal": None if p.goal is None else {
+        "goal": None
+        if p.goal is None
+        else {
             "type": p.goal.type,
             "target_weight_kg": p.goal.target_weight_kg,
             "target_rate_kg_per_week": p.goal.target_rate_kg_per_week,
@@ -218,8 +224,7 @@ def render_compact(facts: dict[str, Any]) -> str:
     sex = MISSING if u["sex"] is None else SEX_CODES[u["sex"]]
     activity = MISSING if u["activity_level"] is None else u["activity_level"]
     goal = (
-        "none" if g is None
-        else f"{g['type']}→{_v(g['target_weight_kg'])}kg @{_v(g['target_rate_kg_per_week'])}kg/wk"
+        "none" if g is None else f"{g['type']}→{_v(g['target_weight_kg'])}kg @{_v(g['target_rate_kg_per_week'])}kg/wk"
     )
     parts = [
         f"USER: {_v(u['age_years'])}y {sex} {_v(u['height_cm'])}cm {activity}",
@@ -248,4 +253,3 @@ def compact_summary(data: UserData) -> str:
     """The system prompt's context: `USER: 36y F 168cm lightly_active | GOAL ... | TODAY ...`, then
     the fenced profile text."""
     return render_compact(context_facts(data))
-

@@ -47,24 +47,33 @@ def _alex(today: dt.date) -> dict[str, Any]:
     rng = random.Random(1001)
     checkins, nutrition = [], []
     for i, day in enumerate(_days(today, HISTORY_DAYS)):
-        checkins.append({
-            "date": day.isoformat(),
-            "weight_kg": round(74.0 - 0.05 * i + rng.gauss(0, 0.35), 1),
-            "energy": rng.choice([3, 3, 4, 4, 4, 5]),
-            "sleep_hours": round(rng.uniform(6.3, 8.4), 1),
-            "mood": rng.choice([3, 4, 4, 4, 5]),
-        })
-        nutrition.append({
-            "date": day.isoformat(),
-            "calories": int(rng.gauss(1780, 140)),
-            "protein_g": round(rng.gauss(108, 10)),
-            "carbs_g": round(rng.gauss(205, 25)),
-            "fat_g": round(rng.gauss(60, 7)),
-        })
+        checkins.append(
+            {
+                "date": day.isoformat(),
+                "weight_kg": round(74.0 - 0.05 * i + rng.gauss(0, 0.35), 1),
+                "energy": rng.choice([3, 3, 4, 4, 4, 5]),
+                "sleep_hours": round(rng.uniform(6.3, 8.4), 1),
+                "mood": rng.choice([3, 4, 4, 4, 5]),
+            }
+        )
+        nutrition.append(
+            {
+                "date": day.isoformat(),
+                "calories": int(rng.gauss(1780, 140)),
+                "protein_g": round(rng.gauss(108, 10)),
+                "carbs_g": round(rng.gauss(205, 25)),
+                "fat_g": round(rng.gauss(60, 7)),
+            }
+        )
     return {
-        "user": _user(ALEX_ID, birth_date="1990-05-01", sex="female", height_cm=168.0,
-                      activity_level="lightly_active",
-                      diet={"type": "vegetarian", "allergies": ["peanut"], "dislikes": []}),
+        "user": _user(
+            ALEX_ID,
+            birth_date="1990-05-01",
+            sex="female",
+            height_cm=168.0,
+            activity_level="lightly_active",
+            diet={"type": "vegetarian", "allergies": ["peanut"], "dislikes": []},
+        ),
         "goal": {"type": "lose", "target_weight_kg": 64.0, "target_rate_kg_per_week": 0.5},
         "checkins": checkins,
         "nutrition": nutrition,
@@ -77,24 +86,34 @@ def _sam(today: dt.date) -> dict[str, Any]:
     checkins, nutrition = [], []
     for day in _days(today, HISTORY_DAYS):
         if rng.random() < 0.3:
-            checkins.append({
-                "date": day.isoformat(),
-                "weight_kg": round(rng.gauss(86.0, 0.6), 1) if rng.random() < 0.7 else None,
-                "energy": rng.choice([2, 3, 3, 4]) if rng.random() < 0.8 else None,
-                "sleep_hours": round(rng.uniform(5.0, 7.5), 1),
-                "mood": rng.choice([2, 3, 3, 4]) if rng.random() < 0.8 else None,
-            })
+            checkins.append(
+                {
+                    "date": day.isoformat(),
+                    "weight_kg": round(rng.gauss(86.0, 0.6), 1) if rng.random() < 0.7 else None,
+                    "energy": rng.choice([2, 3, 3, 4]) if rng.random() < 0.8 else None,
+                    "sleep_hours": round(rng.uniform(5.0, 7.5), 1),
+                    "mood": rng.choice([2, 3, 3, 4]) if rng.random() < 0.8 else None,
+                }
+            )
         if rng.random() < 0.3:
-            nutrition.append({
-                "date": day.isoformat(),
-                "calories": int(rng.gauss(2500, 350)),
-                "protein_g": round(rng.gauss(95, 15)) if rng.random() < 0.6 else None,
-                "carbs_g": round(rng.gauss(290, 40)) if rng.random() < 0.6 else None,
-                "fat_g": round(rng.gauss(95, 12)) if rng.random() < 0.6 else None,
-            })
+            nutrition.append(
+                {
+                    "date": day.isoformat(),
+                    "calories": int(rng.gauss(2500, 350)),
+                    "protein_g": round(rng.gauss(95, 15)) if rng.random() < 0.6 else None,
+                    "carbs_g": round(rng.gauss(290, 40)) if rng.random() < 0.6 else None,
+                    "fat_g": round(rng.gauss(95, 12)) if rng.random() < 0.6 else None,
+                }
+            )
     return {
-        "user": _user(SAM_ID, birth_date="1984-08-02", sex="male", height_cm=None, activity_level=None,
-                      diet={"type": None, "allergies": [], "dislikes": ["mushrooms"]}),
+        "user": _user(
+            SAM_ID,
+            birth_date="1984-08-02",
+            sex="male",
+            height_cm=None,
+            activity_level=None,
+            diet={"type": None, "allergies": [], "dislikes": ["mushrooms"]},
+        ),
         "goal": {"type": "maintain", "target_weight_kg": 86.0, "target_rate_kg_per_week": None},
         "checkins": checkins,
         "nutrition": nutrition,
@@ -104,9 +123,14 @@ def _sam(today: dt.date) -> dict[str, Any]:
 def _jordan(today: dt.date) -> dict[str, Any]:
     """Brand new: a profile and nothing else (no goal, no logs)."""
     return {
-        "user": _user(JORDAN_ID, birth_date="1999-01-20", sex="other", height_cm=175.0,
-                      activity_level="moderately_active",
-                      diet={"type": "omnivore", "allergies": [], "dislikes": []}),
+        "user": _user(
+            JORDAN_ID,
+            birth_date="1999-01-20",
+            sex="other",
+            height_cm=175.0,
+            activity_level="moderately_active",
+            diet={"type": "omnivore", "allergies": [], "dislikes": []},
+        ),
         "goal": None,
         "checkins": [],
         "nutrition": [],
@@ -121,25 +145,34 @@ def _riley(today: dt.date) -> dict[str, Any]:
         if day == today:
             continue
         if rng.random() < 0.85:
-            checkins.append({
-                "date": day.isoformat(),
-                "weight_kg": round(71.5 + 0.035 * i + rng.gauss(0, 0.3), 1),
-                "energy": rng.choice([3, 4, 4, 5]),
-                "sleep_hours": round(rng.uniform(6.8, 8.8), 1),
-                "mood": rng.choice([3, 4, 5]),
-            })
+            checkins.append(
+                {
+                    "date": day.isoformat(),
+                    "weight_kg": round(71.5 + 0.035 * i + rng.gauss(0, 0.3), 1),
+                    "energy": rng.choice([3, 4, 4, 5]),
+                    "sleep_hours": round(rng.uniform(6.8, 8.8), 1),
+                    "mood": rng.choice([3, 4, 5]),
+                }
+            )
         if day.weekday() < 5:
-            nutrition.append({
-                "date": day.isoformat(),
-                "calories": int(rng.gauss(3050, 200)),
-                "protein_g": round(rng.gauss(140, 12)),
-                "carbs_g": round(rng.gauss(390, 35)),
-                "fat_g": round(rng.gauss(95, 10)),
-            })
+            nutrition.append(
+                {
+                    "date": day.isoformat(),
+                    "calories": int(rng.gauss(3050, 200)),
+                    "protein_g": round(rng.gauss(140, 12)),
+                    "carbs_g": round(rng.gauss(390, 35)),
+                    "fat_g": round(rng.gauss(95, 10)),
+                }
+            )
     return {
-        "user": _user(RILEY_ID, birth_date="1996-11-05", sex="male", height_cm=181.0,
-                      activity_level="very_active",
-                      diet={"type": "high-protein", "allergies": ["shellfish"], "dislikes": ["olives"]}),
+        "user": _user(
+            RILEY_ID,
+            birth_date="1996-11-05",
+            sex="male",
+            height_cm=181.0,
+            activity_level="very_active",
+            diet={"type": "high-protein", "allergies": ["shellfish"], "dislikes": ["olives"]},
+        ),
         "goal": {"type": "gain", "target_weight_kg": 76.0, "target_rate_kg_per_week": 0.25},
         "checkins": checkins,
         "nutrition": nutrition,
@@ -170,9 +203,7 @@ def _mint_token() -> Callable[..., str]:
     try:
         from coach_core.api.auth import mint_local_token
     except ImportError as exc:
-        raise CoachError(
-            "seed-demo cannot mint tokens: coach_core.api.auth.mint_local_token is not available"
-        ) from exc
+        raise CoachError("seed-demo cannot mint tokens: coach_core.api.auth.mint_local_token is not available") from exc
     return mint_local_token
 
 

@@ -71,8 +71,10 @@ class SignInAccounts:
     async def delete(self, user_id: uuid.UUID) -> AccountDeletion:
         """Delete the user's account; `DependencyUnavailableError` (503) when Cognito fails."""
         if self.user_pool_id is None:
-            logger.info("no user pool configured (COGNITO_USER_POOL_ID): sign-in account not deleted",
-                        extra={"user_id": str(user_id)})
+            logger.info(
+                "no user pool configured (COGNITO_USER_POOL_ID): sign-in account not deleted",
+                extra={"user_id": str(user_id)},
+            )
             return AccountDeletion.SKIPPED
         from botocore.exceptions import BotoCoreError, ClientError
 

@@ -79,8 +79,13 @@ def prepare_snapshot() -> None:
     for name in {settings.llm_provider, settings.llm_fallback_provider or settings.llm_provider}:
         if name in ("openai", "anthropic"):
             importlib.import_module(f"coach_core.providers.{name}").prewarm()
-    for module in ("redis.asyncio", "redis.exceptions", "psycopg.rows", "aws_lambda_powertools.utilities.parameters",
-                   "sse_starlette"):
+    for module in (
+        "redis.asyncio",
+        "redis.exceptions",
+        "psycopg.rows",
+        "aws_lambda_powertools.utilities.parameters",
+        "sse_starlette",
+    ):
         importlib.import_module(module)
 
 
@@ -96,9 +101,20 @@ async def _asgi_get(app: Any, path: str) -> int:
         if message["type"] == "http.response.start":
             status = int(message["status"])
 
-    scope = {"type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1", "method": "GET", "scheme": "https",
-             "path": path, "raw_path": path.encode(), "query_string": b"", "root_path": "", "headers": [],
-             "client": ("127.0.0.1", 0), "server": ("127.0.0.1", 443)}
+    scope = {
+        "type": "http",
+        "asgi": {"version": "3.0"},
+        "http_version": "1.1",
+        "method": "GET",
+        "scheme": "https",
+        "path": path,
+        "raw_path": path.encode(),
+        "query_string": b"",
+        "root_path": "",
+        "headers": [],
+        "client": ("127.0.0.1", 0),
+        "server": ("127.0.0.1", 443),
+    }
     await app(scope, receive, send)
     return status
 
@@ -195,8 +211,10 @@ def expire_sessions_handler(event: dict[str, Any], context: Any) -> dict[str, An
     emit("SessionsExpired", count)
     emit("HistoriesPurged", purged.histories)
     emit("ViolationExcerptsPurged", purged.excerpts)
-    logger.info("expired idle sessions and purged old health data",
-                extra={"expired": count, "histories_purged": purged.histories, "excerpts_purged": purged.excerpts})
+    logger.info(
+        "expired idle sessions and purged old health data",
+        extra={"expired": count, "histories_purged": purged.histories, "excerpts_purged": purged.excerpts},
+    )
     return {"expired": count, "histories_purged": purged.histories, "excerpts_purged": purged.excerpts}
 
 

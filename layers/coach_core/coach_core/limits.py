@@ -38,7 +38,8 @@ def limits_for(tier: str | None, rate_override: int | None = None, budget_overri
     chosen = TIER_LIMITS[resolve_tier(tier)]
     standard = TIER_LIMITS[ModelTier.STANDARD]
     return TierLimits(
-        requests_per_minute=_scaled(chosen.requests_per_minute, rate_override, chosen.requests_per_minute,
-                                    standard.requests_per_minute),
+        requests_per_minute=_scaled(
+            chosen.requests_per_minute, rate_override, chosen.requests_per_minute, standard.requests_per_minute
+        ),
         daily_tokens=_scaled(chosen.daily_tokens, budget_override, chosen.daily_tokens, standard.daily_tokens),
     )

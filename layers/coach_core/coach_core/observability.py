@@ -16,7 +16,14 @@ from aws_lambda_powertools import Logger, Metrics
 from aws_lambda_powertools.metrics import MetricUnit
 
 __all__ = [
-    "MetricUnit", "emit", "emit_grounding", "emit_usage", "log_exception", "logger", "metrics", "on_lambda",
+    "MetricUnit",
+    "emit",
+    "emit_grounding",
+    "emit_usage",
+    "log_exception",
+    "logger",
+    "metrics",
+    "on_lambda",
     "quiet_http_clients",
 ]
 

@@ -178,8 +178,12 @@ class Orchestrator:
     ) -> OrchestratorResult:
         """The loop with buffered provider calls, drained to its result."""
         events = self.stream(
-            system=system, messages=messages, tools=tools, model_tier=model_tier,
-            response_format=response_format, streamed=False,
+            system=system,
+            messages=messages,
+            tools=tools,
+            model_tier=model_tier,
+            response_format=response_format,
+            streamed=False,
         )
         async with aclosing(events):
             async for event in events:
@@ -210,7 +214,11 @@ class Orchestrator:
             calls: list[ToolCall] = []
             chunks = traced_round(
                 self._round(system, conversation, definitions, model_tier, response_format, streamed),
-                provider=self.provider, model_tier=model_tier, round_no=round_no, streamed=streamed, system=system,
+                provider=self.provider,
+                model_tier=model_tier,
+                round_no=round_no,
+                streamed=streamed,
+                system=system,
                 messages=conversation,
             )
             reported = False
@@ -239,17 +247,19 @@ class Orchestrator:
                             assert_never(chunk)
             except BaseException as exc:
                 if not reported and self.on_usage is not None and cut_is_billable(exc, bool(round_text or calls)):
-                    cut = Usage(estimate_prompt_tokens(system, conversation, definitions),
-                                estimate_tokens(*round_text, *(c.arguments for c in calls)))
+                    cut = Usage(
+                        estimate_prompt_tokens(system, conversation, definitions),
+                        estimate_tokens(*round_text, *(c.arguments for c in calls)),
+                    )
                     self.on_usage(last_provider() or self.provider.name, cut, estimated=True)
                 raise
             if not calls:
                 if not round_text:
                     sent.append(EMPTY_ANSWER_TEXT)
                     yield TokenEvent(EMPTY_ANSWER_TEXT)
-                yield FinishEvent(OrchestratorResult(
-                    "".join(sent), "stop", usage, trace, round_no, answered_by, by_provider
-                ))
+                yield FinishEvent(
+                    OrchestratorResult("".join(sent), "stop", usage, trace, round_no, answered_by, by_provider)
+                )
                 return
             for call in calls:
                 yield ToolStartEvent(call.name, tools.describe(call.name), call.arguments[:SUMMARY_LIMIT])
@@ -265,9 +275,9 @@ class Orchestrator:
         apology = (ROUND_SEPARATOR if sent else "") + MAX_ITERATIONS_TEXT
         sent.append(apology)
         yield TokenEvent(apology)
-        yield FinishEvent(OrchestratorResult(
-            "".join(sent), "max_iterations", usage, trace, self.max_rounds, answered_by, by_provider
-        ))
+        yield FinishEvent(
+            OrchestratorResult("".join(sent), "max_iterations", usage, trace, self.max_rounds, answered_by, by_provider)
+        )
 
     def _round(
         self,
@@ -282,7 +292,10 @@ class Orchestrator:
         replayed as one text chunk, its tool calls and its finish."""
         if streamed:
             return self.provider.stream(
-                system=system, messages=conversation, tools=definitions, model_tier=model_tier,
+                system=system,
+                messages=conversation,
+                tools=definitions,
+                model_tier=model_tier,
                 response_format=response_format,
             )
         return self._buffered_round(system, conversation, definitions, model_tier, response_format)
@@ -296,7 +309,10 @@ class Orchestrator:
         response_format: ResponseFormat,
     ) -> AsyncGenerator[StreamChunk, None]:
         response = await self.provider.complete(
-            system=system, messages=conversation, tools=definitions, model_tier=model_tier,
+            system=system,
+            messages=conversation,
+            tools=definitions,
+            model_tier=model_tier,
             response_format=response_format,
         )
         if response.text:
@@ -316,8 +332,9 @@ class Orchestrator:
         async def indexed(index: int, call: ToolCall) -> tuple[int, ToolExecution]:
             with tracing.tool_span(call.name, call.id, call.arguments) as span:
                 execution = await tools.execute(call.name, call.arguments, provider=provider)
-                tracing.record_tool(span, cached=execution.trace.cached, status=execution.trace.status,
-                                    content=execution.content)
+                tracing.record_tool(
+                    span, cached=execution.trace.cached, status=execution.trace.status, content=execution.content
+                )
             return index, execution
 
         tasks = [asyncio.ensure_future(indexed(i, c)) for i, c in enumerate(calls)]

@@ -93,12 +93,21 @@ def configure_tracing(service_name: str | None = None) -> bool:
         from opentelemetry.sdk.resources import SERVICE_NAME, Resource
         from opentelemetry.sdk.trace import TracerProvider
 
-        name = (os.environ.get(ENV_SERVICE_NAME) or service_name or os.environ.get("POWERTOOLS_SERVICE_NAME")
-                or DEFAULT_SERVICE_NAME)
+        name = (
+            os.environ.get(ENV_SERVICE_NAME)
+            or service_name
+            or os.environ.get("POWERTOOLS_SERVICE_NAME")
+            or DEFAULT_SERVICE_NAME
+        )
         attributes: dict[str, Any] = {SERVICE_NAME: name}
         if os.environ.get("AWS_LAMBDA_FUNCTION_NAME"):
-            attributes.update({"cloud.provider": "aws", "cloud.platform": "aws_lambda",
-                               "faas.name": os.environ["AWS_LAMBDA_FUNCTION_NAME"]})
+            attributes.update(
+                {
+                    "cloud.provider": "aws",
+                    "cloud.platform": "aws_lambda",
+                    "faas.name": os.environ["AWS_LAMBDA_FUNCTION_NAME"],
+                }
+            )
             if os.environ.get("AWS_REGION"):
                 attributes["cloud.region"] = os.environ["AWS_REGION"]
         # Resource.create adds OTEL_RESOURCE_ATTRIBUTES (these win over it; OTEL_SERVICE_NAME is read above).
@@ -147,12 +156,25 @@ def redacted(span: ReadableSpan) -> ReadableSpan:
     from opentelemetry.trace import Status
 
     return ReadableSpan(
-        name=span.name, context=span.context, parent=span.parent, resource=span.resource,
-        attributes=span.attributes, links=span.links, kind=span.kind,
-        status=Status(span.status.status_code), start_time=span.start_time, end_time=span.end_time,
+        name=span.name,
+        context=span.context,
+        parent=span.parent,
+        resource=span.resource,
+        attributes=span.attributes,
+        links=span.links,
+        kind=span.kind,
+        status=Status(span.status.status_code),
+        start_time=span.start_time,
+        end_time=span.end_time,
         instrumentation_scope=span.instrumentation_scope,
-        events=[Event(event.name, {k: v for k, v in (event.attributes or {}).items()
-                                   if k not in EXCEPTION_TEXT_ATTRIBUTES}, event.timestamp) for event in events],
+        events=[
+            Event(
+                event.name,
+                {k: v for k, v in (event.attributes or {}).items() if k not in EXCEPTION_TEXT_ATTRIBUTES},
+                event.timestamp,
+            )
+            for event in events
+        ],
     )
 
 
@@ -235,8 +257,12 @@ class _SigV4Auth:
             import botocore.session
 
             self._credentials = botocore.session.get_session().get_credentials()
-        signed = AWSRequest(method=request.method, url=request.url, data=request.body,
-                            headers={k: v for k, v in request.headers.items() if k.lower().startswith("content-")})
+        signed = AWSRequest(
+            method=request.method,
+            url=request.url,
+            data=request.body,
+            headers={k: v for k, v in request.headers.items() if k.lower().startswith("content-")},
+        )
         SigV4Auth(self._credentials.get_frozen_credentials(), self.service, self.region).add_auth(signed)
         request.headers.update(dict(signed.headers.items()))
         return request

@@ -75,8 +75,9 @@ class GoalRecord(Record):
     target_rate_kg_per_week: Annotated[float, Field(ge=0, le=5)] | None = None
 
     def to_row(self) -> Goal:
-        return Goal(type=self.type, target_weight_kg=self.target_weight_kg,
-                    target_rate_kg_per_week=self.target_rate_kg_per_week)
+        return Goal(
+            type=self.type, target_weight_kg=self.target_weight_kg, target_rate_kg_per_week=self.target_rate_kg_per_week
+        )
 
 
 class CheckinRecord(Record):
@@ -87,8 +88,9 @@ class CheckinRecord(Record):
     mood: Score | None = None
 
     def to_row(self) -> CheckIn:
-        return CheckIn(date=self.date, weight_kg=self.weight_kg, energy=self.energy,
-                       sleep_hours=self.sleep_hours, mood=self.mood)
+        return CheckIn(
+            date=self.date, weight_kg=self.weight_kg, energy=self.energy, sleep_hours=self.sleep_hours, mood=self.mood
+        )
 
 
 class FoodLogRecord(Record):
@@ -99,8 +101,9 @@ class FoodLogRecord(Record):
     fat_g: Annotated[float, Field(ge=0, le=1000)] | None = None
 
     def to_row(self) -> NutritionLog:
-        return NutritionLog(date=self.date, calories=self.calories, protein_g=self.protein_g,
-                            carbs_g=self.carbs_g, fat_g=self.fat_g)
+        return NutritionLog(
+            date=self.date, calories=self.calories, protein_g=self.protein_g, carbs_g=self.carbs_g, fat_g=self.fat_g
+        )
 
 
 def duplicate_dates(section: str, dates: list[dt.date]) -> list[str]:

@@ -94,8 +94,11 @@ class DataGapItem(_Response):
 class UngroundedFigureItem(_Response):
     text: str = Field(description="The figure as the answer wrote it, e.g. `82.4 kg`.")
     value: float = Field(description="Its number as written.")
-    unit: str = Field(description="Its unit as written: kg, lb, st, kcal, kJ, g, g/kg, %, h, days, weigh-ins, "
-                      "check-ins, /5, years, cm.")
+    unit: str = Field(
+        description=(
+            "Its unit as written: kg, lb, st, kcal, kJ, g, g/kg, %, h, days, weigh-ins, check-ins, /5, years, cm."
+        )
+    )
 
 
 class Grounding(_Response):
@@ -117,8 +120,11 @@ class ChatResponse(_Response):
     tokens_used: int = Field(ge=0)
     finish_reason: FinishReason
     provider: str | None = Field(
-        None, description="The provider that answered (`openai`, `anthropic`, `offline`); null when no model was "
-        "called (an input answered by a safety policy).",
+        None,
+        description=(
+            "The provider that answered (`openai`, `anthropic`, `offline`); null when no model was "
+            "called (an input answered by a safety policy)."
+        ),
     )
     grounding: Grounding = Field(default_factory=lambda: Grounding(checked=0, ungrounded=[]))
 
@@ -242,9 +248,7 @@ class WeeklyPlan(_PlanModel):
     title: str = Field(min_length=1, max_length=200)
     summary: str = Field(min_length=1, max_length=2000)
     days: list[PlanDay] = Field(min_length=7, max_length=7)
-    habits: list[Annotated[str, StringConstraints(min_length=1, max_length=300)]] = Field(
-        min_length=1, max_length=10
-    )
+    habits: list[Annotated[str, StringConstraints(min_length=1, max_length=300)]] = Field(min_length=1, max_length=10)
 
     @field_validator("days")
     @classmethod
@@ -438,4 +442,3 @@ class FieldError(_Response):
 
 class ValidationErrorResponse(_Response):
     detail: list[FieldError]
-

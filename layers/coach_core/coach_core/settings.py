@@ -100,9 +100,7 @@ class Settings(BaseSettings):
     anthropic_api_key: SecretStr | None = Field(None, validation_alias=_env(ENV_ANTHROPIC_API_KEY))
     openai_base_url: str | None = Field(None, validation_alias=_env(ENV_OPENAI_BASE_URL))
     anthropic_base_url: str | None = Field(None, validation_alias=_env(ENV_ANTHROPIC_BASE_URL))
-    llm_fallback_provider: FallbackProviderName | None = Field(
-        None, validation_alias=_env(ENV_LLM_FALLBACK_PROVIDER)
-    )
+    llm_fallback_provider: FallbackProviderName | None = Field(None, validation_alias=_env(ENV_LLM_FALLBACK_PROVIDER))
     """The provider a round moves to when `llm_provider` is down (empty: no failover)."""
     # Each provider's circuit breaker (with a fallback only): open once `min_calls` outcomes in
     # the last `window` seconds failed at `failure_ratio` or more; probe again after `cooldown`.
@@ -110,32 +108,24 @@ class Settings(BaseSettings):
         30.0, gt=0, le=3600, validation_alias=_env(ENV_LLM_BREAKER_WINDOW_SECONDS)
     )
     llm_breaker_min_calls: int = Field(5, ge=1, le=10_000, validation_alias=_env(ENV_LLM_BREAKER_MIN_CALLS))
-    llm_breaker_failure_ratio: float = Field(
-        0.5, gt=0, le=1, validation_alias=_env(ENV_LLM_BREAKER_FAILURE_RATIO)
-    )
+    llm_breaker_failure_ratio: float = Field(0.5, gt=0, le=1, validation_alias=_env(ENV_LLM_BREAKER_FAILURE_RATIO))
     llm_breaker_cooldown_seconds: float = Field(
         30.0, gt=0, le=3600, validation_alias=_env(ENV_LLM_BREAKER_COOLDOWN_SECONDS)
     )
     llm_timeout_seconds: float = Field(60.0, gt=0, le=900, validation_alias=_env(ENV_LLM_TIMEOUT_SECONDS))
     llm_max_retries: int = Field(2, ge=0, le=10, validation_alias=_env(ENV_LLM_MAX_RETRIES))
 
-    coach_session_idle_hours: float = Field(
-        24.0, gt=0, validation_alias=_env(ENV_COACH_SESSION_IDLE_HOURS)
-    )
+    coach_session_idle_hours: float = Field(24.0, gt=0, validation_alias=_env(ENV_COACH_SESSION_IDLE_HOURS))
     coach_max_conversation_history: int = Field(
         12, ge=2, le=200, validation_alias=_env(ENV_COACH_MAX_CONVERSATION_HISTORY)
     )
 
-    database_url: str = Field(
-        "postgresql://postgres@127.0.0.1:5432/coach", validation_alias=_env(ENV_DATABASE_URL)
-    )
+    database_url: str = Field("postgresql://postgres@127.0.0.1:5432/coach", validation_alias=_env(ENV_DATABASE_URL))
     db_mode: Literal["auto", "pool", "single"] = Field("auto", validation_alias=_env(ENV_DB_MODE))
     db_pool_max_size: int = Field(20, ge=1, le=500, validation_alias=_env(ENV_DB_POOL_MAX_SIZE))
     redis_url: str = Field("redis://127.0.0.1:6379/0", validation_alias=_env(ENV_REDIS_URL))
     redis_key_prefix: str = Field("coach:", validation_alias=_env(ENV_REDIS_KEY_PREFIX))
-    redis_timeout_seconds: float = Field(
-        0.5, gt=0, le=30, validation_alias=_env(ENV_REDIS_TIMEOUT_SECONDS)
-    )
+    redis_timeout_seconds: float = Field(0.5, gt=0, le=30, validation_alias=_env(ENV_REDIS_TIMEOUT_SECONDS))
 
     jwt_secret: SecretStr | None = Field(None, validation_alias=_env(ENV_JWT_SECRET))
     """No default: a fixed default would let anyone forge tokens. `make run` generates one."""
@@ -144,9 +134,7 @@ class Settings(BaseSettings):
     jwks_url: str | None = Field(None, validation_alias=_env(ENV_JWKS_URL))
     jwt_audience: str | None = Field(None, validation_alias=_env(ENV_JWT_AUDIENCE))
     jwt_issuer: str | None = Field(None, validation_alias=_env(ENV_JWT_ISSUER))
-    jwt_max_lifetime_hours: float = Field(
-        720.0, gt=0, le=8760, validation_alias=_env(ENV_JWT_MAX_LIFETIME_HOURS)
-    )
+    jwt_max_lifetime_hours: float = Field(720.0, gt=0, le=8760, validation_alias=_env(ENV_JWT_MAX_LIFETIME_HOURS))
     """The longest a local HS256 token may live (`exp - iat`): `coach token` mints no longer, and
     the app refuses a longer one (401), so a leaked token cannot be good for years."""
     cognito_user_pool_id: str | None = Field(
@@ -189,9 +177,7 @@ class Settings(BaseSettings):
         None, ge=0, le=10**10, validation_alias=_env(ENV_COACH_DAILY_TOKEN_BUDGET)
     )
     """Overrides the standard tier's tokens per UTC day (others scale with it); 0 = unlimited."""
-    coach_max_streams_per_user: int = Field(
-        2, ge=0, le=1000, validation_alias=_env(ENV_COACH_MAX_STREAMS_PER_USER)
-    )
+    coach_max_streams_per_user: int = Field(2, ge=0, le=1000, validation_alias=_env(ENV_COACH_MAX_STREAMS_PER_USER))
     """Streams one user may have open at once, across every worker; 0 = no cap."""
     coach_hash_secret: SecretStr | None = Field(None, validation_alias=_env(ENV_COACH_HASH_SECRET))
     """The key of the keyed hashes (HMAC-SHA256) that stand for a user in the limiter's and the
@@ -211,8 +197,7 @@ class Settings(BaseSettings):
         if self.openai_api_key is not None and self.openai_api_key.get_secret_value():
             return "moderation"
         if self.llm_provider != "offline" and (
-            (self.anthropic_api_key is not None and self.anthropic_api_key.get_secret_value())
-            or self.openai_base_url
+            (self.anthropic_api_key is not None and self.anthropic_api_key.get_secret_value()) or self.openai_base_url
         ):
             return "llm"
         return "none"

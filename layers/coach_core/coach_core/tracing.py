@@ -282,24 +282,35 @@ def _message_json(message: Any) -> dict[str, Any]:
     return {"role": message.role, "parts": parts}
 
 
-def record_chat_result(span: Span, *, provider: str, model: str, finish_reason: str, input_tokens: int,
-                       output_tokens: int, text: str, tool_calls: Sequence[Any]) -> None:
+def record_chat_result(
+    span: Span,
+    *,
+    provider: str,
+    model: str,
+    finish_reason: str,
+    input_tokens: int,
+    output_tokens: int,
+    text: str,
+    tool_calls: Sequence[Any],
+) -> None:
     if not span.is_recording():
         return
-    span.set_attributes({
-        GEN_AI_PROVIDER_NAME: provider,
-        GEN_AI_REQUEST_MODEL: model,
-        GEN_AI_USAGE_INPUT_TOKENS: input_tokens,
-        GEN_AI_USAGE_OUTPUT_TOKENS: output_tokens,
-        GEN_AI_RESPONSE_FINISH_REASONS: [finish_reason],
-    })
+    span.set_attributes(
+        {
+            GEN_AI_PROVIDER_NAME: provider,
+            GEN_AI_REQUEST_MODEL: model,
+            GEN_AI_USAGE_INPUT_TOKENS: input_tokens,
+            GEN_AI_USAGE_OUTPUT_TOKENS: output_tokens,
+            GEN_AI_RESPONSE_FINISH_REASONS: [finish_reason],
+        }
+    )
     span.update_name(f"chat {model}")
     if capture_content():
         parts: list[dict[str, Any]] = [{"type": "text", "content": text}] if text else []
         parts += [{"type": "tool_call", "id": c.id, "name": c.name, "arguments": c.arguments} for c in tool_calls]
-        span.set_attribute(GEN_AI_OUTPUT_MESSAGES, json.dumps(
-            [{"role": "assistant", "parts": parts, "finish_reason": finish_reason}]
-        ))
+        span.set_attribute(
+            GEN_AI_OUTPUT_MESSAGES, json.dumps([{"role": "assistant", "parts": parts, "finish_reason": finish_reason}])
+        )
 
 
 def mark_failover(provider: str) -> None:
@@ -325,8 +336,12 @@ def tool_span(name: str, call_id: str, arguments: str) -> Iterator[Span]:
     with _current_span(
         f"execute_tool {name}",
         SpanKind.INTERNAL,
-        {GEN_AI_OPERATION_NAME: "execute_tool", GEN_AI_TOOL_NAME: name, GEN_AI_TOOL_CALL_ID: call_id,
-         GEN_AI_TOOL_TYPE: "function"},
+        {
+            GEN_AI_OPERATION_NAME: "execute_tool",
+            GEN_AI_TOOL_NAME: name,
+            GEN_AI_TOOL_CALL_ID: call_id,
+            GEN_AI_TOOL_TYPE: "function",
+        },
     ) as span:
         if span.is_recording() and capture_content():
             span.set_attribute(GEN_AI_TOOL_CALL_ARGUMENTS, arguments)
@@ -351,8 +366,9 @@ def record_tool(span: Span, *, cached: bool, status: str, content: str) -> None:
 def safety_span(layer: Literal["rules", "guard"], direction: str) -> Iterator[Span]:
     """One safety check, current inside. Never carries the checked text. A rules check that the
     learned crisis model decided is renamed `safety_check model` by `record_policy`."""
-    with _current_span(f"safety_check {layer}", SpanKind.INTERNAL,
-                       {SAFETY_LAYER: layer, SAFETY_DIRECTION: direction}) as span:
+    with _current_span(
+        f"safety_check {layer}", SpanKind.INTERNAL, {SAFETY_LAYER: layer, SAFETY_DIRECTION: direction}
+    ) as span:
         yield span
 
 
@@ -372,14 +388,17 @@ def record_policy(span: Span, result: PolicyVerdict) -> None:
     it stays off the span."""
     if not span.is_recording():
         return
-    span.set_attributes({
-        SAFETY_ACTION: result.action,
-        SAFETY_DECIDED: result.replaces_message,
-        SAFETY_POLICIES: list(result.violation_types),
-        SAFETY_RULE_IDS: list(result.rule_ids),
-    })
-    scores = [f"{v.rule_id}={float(score):.4f}" for v in result.violations
-              if (score := getattr(v, "score", None)) is not None]
+    span.set_attributes(
+        {
+            SAFETY_ACTION: result.action,
+            SAFETY_DECIDED: result.replaces_message,
+            SAFETY_POLICIES: list(result.violation_types),
+            SAFETY_RULE_IDS: list(result.rule_ids),
+        }
+    )
+    scores = [
+        f"{v.rule_id}={float(score):.4f}" for v in result.violations if (score := getattr(v, "score", None)) is not None
+    ]
     if scores:
         span.set_attribute(SAFETY_SCORES, scores)
     if result.violations:
@@ -389,12 +408,27 @@ def record_policy(span: Span, result: PolicyVerdict) -> None:
             span.update_name("safety_check model")
 
 
-def record_guard(span: Span, *, guard: str, verdict: str, model: str | None, cached: bool, reason: str | None,
-                 scores: dict[str, float]) -> None:
+def record_guard(
+    span: Span,
+    *,
+    guard: str,
+    verdict: str,
+    model: str | None,
+    cached: bool,
+    reason: str | None,
+    scores: dict[str, float],
+) -> None:
     if not span.is_recording():
         return
-    span.set_attributes({SAFETY_GUARD: guard, SAFETY_ACTION: verdict, SAFETY_DECIDED: verdict == "crisis",
-                         SAFETY_CACHED: cached, SAFETY_RULE_IDS: [f"guard.{guard}"] if verdict == "crisis" else []})
+    span.set_attributes(
+        {
+            SAFETY_GUARD: guard,
+            SAFETY_ACTION: verdict,
+            SAFETY_DECIDED: verdict == "crisis",
+            SAFETY_CACHED: cached,
+            SAFETY_RULE_IDS: [f"guard.{guard}"] if verdict == "crisis" else [],
+        }
+    )
     if model:
         span.set_attribute(SAFETY_GUARD_MODEL, model)
     if reason:

@@ -38,8 +38,6 @@ SYSTEM = "You are a fitness coach."
 Run = tuple[OrchestratorResult, list[Any]]
 
 
-
-
 @pytest.fixture
 def slow_tools() -> tuple[SlowToolA, SlowToolB]:
     return SlowToolA(), SlowToolB()
@@ -56,8 +54,9 @@ async def _drive(orchestrator: Orchestrator, tools: BoundTools, mode: str, quest
     messages = [Message.user(question)]
     if mode == "run":
         return await orchestrator.run(system=SYSTEM, messages=messages, tools=tools, model_tier="standard"), []
-    events = [e async for e in orchestrator.stream(system=SYSTEM, messages=messages, tools=tools,
-                                                   model_tier="standard")]
+    events = [
+        e async for e in orchestrator.stream(system=SYSTEM, messages=messages, tools=tools, model_tier="standard")
+    ]
     assert isinstance(events[-1], FinishEvent)
     assert not any(isinstance(e, FinishEvent) for e in events[:-1])
     return events[-1].result, events[:-1]
@@ -67,11 +66,17 @@ def _tool_results_sent(fake: FakeLLMServer, request_index: int) -> list[dict[str
     """The tool results the model received in a request, as (id, parsed content, is_error)."""
     body = fake.requests[request_index].body
     if fake.provider == "openai":
-        return [{"id": m["tool_call_id"], "content": json.loads(m["content"])}
-                for m in body["messages"] if m["role"] == "tool"]
+        return [
+            {"id": m["tool_call_id"], "content": json.loads(m["content"])}
+            for m in body["messages"]
+            if m["role"] == "tool"
+        ]
     last = body["messages"][-1]
-    return [{"id": b["tool_use_id"], "content": json.loads(b["content"]), "is_error": b.get("is_error", False)}
-            for b in last["content"] if b["type"] == "tool_result"]
+    return [
+        {"id": b["tool_use_id"], "content": json.loads(b["content"]), "is_error": b.get("is_error", False)}
+        for b in last["content"]
+        if b["type"] == "tool_result"
+    ]
 
 
 MODES = ["run", "stream"]
@@ -84,10 +89,17 @@ async def test_given_a_text_answer_when_run_then_one_round_with_that_text(
     fake.script([Reply("Nice work this week!", usage=(40, 6))])
     result, events = await _drive(Orchestrator(provider), tools, mode)
     assert (result.text, result.finish_reason, result.rounds, result.tool_trace) == (
-        "Nice work this week!", "stop", 1, [])
+        "Nice work this week!",
+        "stop",
+        1,
+        [],
+    )
     assert result.usage.total == 46
     assert [t["name"] if "name" in t else t["function"]["name"] for t in fake.requests[0].body["tools"]] == [
-        "echo_days", "slow_a", "slow_b"]
+        "echo_days",
+        "slow_a",
+        "slow_b",
+    ]
     if mode == "stream":
         assert all(isinstance(e, TokenEvent) for e in events)
         assert "".join(e.content for e in events) == "Nice work this week!"
@@ -104,8 +116,7 @@ async def test_given_one_tool_call_when_run_then_the_registry_runs_it_and_the_mo
     assert result.text == "You asked for 7 days."
     assert [(t.tool_name, t.status, t.cached) for t in result.tool_trace] == [("echo_days", "success", False)]
     sent = _tool_results_sent(fake, 1)
-    assert [(r["id"], r["content"]["days"], r["content"]["user_id"]) for r in sent] == [
-        ("c1", 7, str(tools.user_id))]
+    assert [(r["id"], r["content"]["days"], r["content"]["user_id"]) for r in sent] == [("c1", 7, str(tools.user_id))]
     assert len(tools.log_rows) == 1
     if mode == "stream":
         kinds = [type(e).__name__ for e in events]
@@ -121,8 +132,13 @@ async def test_given_one_tool_call_when_run_then_the_registry_runs_it_and_the_mo
 async def test_given_the_same_call_twice_when_run_then_the_second_is_served_from_the_cache(
     fake: FakeLLMServer, provider: LLMProvider, tools: BoundTools, mode: str
 ) -> None:
-    fake.script([Reply(calls=(Call("echo_days", {"days": 9}),)), Reply(calls=(Call("echo_days", {"days": 9}),)),
-                 Reply("Same again.")])
+    fake.script(
+        [
+            Reply(calls=(Call("echo_days", {"days": 9}),)),
+            Reply(calls=(Call("echo_days", {"days": 9}),)),
+            Reply("Same again."),
+        ]
+    )
     result, _ = await _drive(Orchestrator(provider), tools, mode)
     assert [t.cached for t in result.tool_trace] == [False, True]
     assert _tool_results_sent(fake, 2)[-1]["content"]["days"] == 9
@@ -130,7 +146,10 @@ async def test_given_the_same_call_twice_when_run_then_the_second_is_served_from
 
 @pytest.mark.parametrize("mode", MODES)
 async def test_given_two_slow_tools_in_one_round_when_run_then_they_execute_concurrently(
-    fake: FakeLLMServer, provider: LLMProvider, tools: BoundTools, slow_tools: tuple[SlowToolA, SlowToolB],
+    fake: FakeLLMServer,
+    provider: LLMProvider,
+    tools: BoundTools,
+    slow_tools: tuple[SlowToolA, SlowToolB],
     mode: str,
 ) -> None:
     fake.script([Reply(calls=(Call("slow_a", id="s1"), Call("slow_b", id="s2"))), Reply("Both done.")])
@@ -143,8 +162,9 @@ async def test_given_two_slow_tools_in_one_round_when_run_then_they_execute_conc
     else:
         stamps: dict[str, float] = {}
         events: list[OrchestratorEvent] = []
-        async for event in orchestrator.stream(system=SYSTEM, messages=[Message.user("go")], tools=tools,
-                                               model_tier="standard"):
+        async for event in orchestrator.stream(
+            system=SYSTEM, messages=[Message.user("go")], tools=tools, model_tier="standard"
+        ):
             events.append(event)
             if isinstance(event, ToolStartEvent):
                 stamps.setdefault("first_start", time.perf_counter())
@@ -204,7 +224,9 @@ async def test_given_an_unknown_tool_when_run_then_the_model_reads_an_unknown_to
     fake.script([Reply(calls=(Call("delete_everything", {}), Call("echo_days", {"days": 2}))), Reply("OK.")])
     result, events = await _drive(Orchestrator(provider), tools, mode)
     assert [(t.tool_name, t.status) for t in result.tool_trace] == [
-        ("delete_everything", "error"), ("echo_days", "success")]
+        ("delete_everything", "error"),
+        ("echo_days", "success"),
+    ]
     sent = _tool_results_sent(fake, 1)
     assert sent[0]["content"]["error"]["type"] == "unknown_tool"
     assert sent[1]["content"]["days"] == 2
@@ -239,8 +261,9 @@ async def test_given_slow_chunks_when_streamed_then_tokens_reach_the_consumer_be
 ) -> None:
     fake.script([Reply("one two three four five six seven", chunk_delay=0.04)])
     arrivals: list[float] = []
-    async for event in Orchestrator(provider).stream(system=SYSTEM, messages=[Message.user("hi")], tools=tools,
-                                                     model_tier="free"):
+    async for event in Orchestrator(provider).stream(
+        system=SYSTEM, messages=[Message.user("hi")], tools=tools, model_tier="free"
+    ):
         if isinstance(event, TokenEvent):
             arrivals.append(time.perf_counter())
     sent = fake.requests[0].event_times
@@ -261,15 +284,19 @@ async def test_given_text_then_tools_then_text_when_streamed_then_rounds_are_sep
 
 
 async def test_given_a_consumer_that_leaves_during_tools_when_closed_then_running_tools_are_cancelled(
-    fake: FakeLLMServer, provider: LLMProvider, tools: BoundTools, slow_tools: tuple[SlowToolA, SlowToolB],
+    fake: FakeLLMServer,
+    provider: LLMProvider,
+    tools: BoundTools,
+    slow_tools: tuple[SlowToolA, SlowToolB],
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """A client disconnect mid-round: the fast tool's end arrives, then the consumer leaves;
     the slow tool still running is cancelled rather than left behind."""
     monkeypatch.setattr(slow_tools[0], "delay", 5.0)  # surely still running when the fast one ends
     fake.script([Reply(calls=(Call("echo_days", {"days": 1}), Call("slow_a")))])
-    stream = Orchestrator(provider).stream(system=SYSTEM, messages=[Message.user("x")], tools=tools,
-                                           model_tier="standard")
+    stream = Orchestrator(provider).stream(
+        system=SYSTEM, messages=[Message.user("x")], tools=tools, model_tier="standard"
+    )
     async for event in stream:
         if isinstance(event, ToolEndEvent):
             assert event.tool_name == "echo_days"
@@ -288,10 +315,18 @@ async def _weight_user(db: PoolDatabase, weights: list[float]) -> uuid.UUID:
 
     today = utctoday()
     user_id = uuid.uuid4()
-    profile = Profile(id=user_id, birth_date=dt.date(1988, 3, 1), sex="male", height_cm=180.0,
-                      activity_level="moderately_active", goal=Goal(type="lose", target_rate_kg_per_week=0.5))
-    checkins = [CheckIn(date=today - dt.timedelta(days=len(weights) - 1 - i), weight_kg=w, energy=3, mood=4,
-                        sleep_hours=7.0) for i, w in enumerate(weights)]
+    profile = Profile(
+        id=user_id,
+        birth_date=dt.date(1988, 3, 1),
+        sex="male",
+        height_cm=180.0,
+        activity_level="moderately_active",
+        goal=Goal(type="lose", target_rate_kg_per_week=0.5),
+    )
+    checkins = [
+        CheckIn(date=today - dt.timedelta(days=len(weights) - 1 - i), weight_kg=w, energy=3, mood=4, sleep_hours=7.0)
+        for i, w in enumerate(weights)
+    ]
     async with db.connection() as conn:
         await upsert_user(conn, profile, checkins, [])
     return user_id
@@ -331,9 +366,14 @@ async def test_given_the_offline_provider_when_asked_twice_then_the_answer_is_de
     user_id = await _weight_user(db, [80.0, 79.8, 79.9, 79.5, 79.4, 79.6, 79.2, 79.0])
     registry = ToolRegistry(default_tools(), db=db, cache=None)
     answers = [
-        (await Orchestrator(OfflineProvider(OFFLINE_KIT)).run(
-            system=SYSTEM, messages=[Message.user("How am I doing with my weight and food?")],
-            tools=registry.bind(user_id, None), model_tier="free")).text
+        (
+            await Orchestrator(OfflineProvider(OFFLINE_KIT)).run(
+                system=SYSTEM,
+                messages=[Message.user("How am I doing with my weight and food?")],
+                tools=registry.bind(user_id, None),
+                model_tier="free",
+            )
+        ).text
         for _ in range(2)
     ]
     assert answers[0] == answers[1]

@@ -52,8 +52,6 @@ TOOLS = [
 ]
 
 
-
-
 async def _collect(
     provider: LLMProvider, messages: list[Message] | None = None, tier: str = "standard"
 ) -> list[StreamChunk]:
@@ -93,14 +91,17 @@ async def test_given_two_tool_calls_when_completed_then_both_arrive_in_order_wit
     response = await _complete(provider)
     assert response.finish_reason == "tool_calls"
     assert [(c.id, c.name, json.loads(c.arguments)) for c in response.tool_calls] == [
-        ("a1", "echo_days", {"days": 3}), ("a2", "get_weight_trend", {})]
+        ("a1", "echo_days", {"days": 3}),
+        ("a2", "get_weight_trend", {}),
+    ]
 
 
 async def test_given_a_streamed_reply_with_tools_when_streamed_then_deltas_calls_and_one_finish_last(
     fake: FakeLLMServer, provider: LLMProvider
 ) -> None:
-    fake.script([Reply("Let me look.", calls=(Call("echo_days", {"days": 30}), Call("get_weight_trend", "{}")),
-                       usage=(50, 9))])
+    fake.script(
+        [Reply("Let me look.", calls=(Call("echo_days", {"days": 30}), Call("get_weight_trend", "{}")), usage=(50, 9))]
+    )
     chunks = await _collect(provider)
     assert "".join(c.text for c in chunks if isinstance(c, TextDelta)) == "Let me look."
     assert len([c for c in chunks if isinstance(c, TextDelta)]) == 3
@@ -143,9 +144,7 @@ async def test_given_an_unknown_stop_reason_when_mapped_then_it_fails_loudly(
 
 
 @pytest.mark.parametrize(("wire", "internal"), [("length", "length"), ("content_filter", "content_filter")])
-async def test_given_openai_finish_reasons_when_mapped_then_internal_reasons(
-    wire: str, internal: str
-) -> None:
+async def test_given_openai_finish_reasons_when_mapped_then_internal_reasons(wire: str, internal: str) -> None:
     with FakeOpenAIServer() as fake:
         fake.script([Reply("cut", finish=wire)])
         built = create_provider(fake.settings())
@@ -157,8 +156,15 @@ async def test_given_openai_finish_reasons_when_mapped_then_internal_reasons(
 
 @pytest.mark.parametrize(
     ("wire", "internal"),
-    [("end_turn", "stop"), ("stop_sequence", "stop"), ("tool_use", "tool_calls"), ("max_tokens", "length"),
-     ("pause_turn", "length"), ("model_context_window_exceeded", "length"), ("refusal", "content_filter")],
+    [
+        ("end_turn", "stop"),
+        ("stop_sequence", "stop"),
+        ("tool_use", "tool_calls"),
+        ("max_tokens", "length"),
+        ("pause_turn", "length"),
+        ("model_context_window_exceeded", "length"),
+        ("refusal", "content_filter"),
+    ],
 )
 async def test_given_anthropic_stop_reasons_when_mapped_then_internal_reasons(wire: str, internal: str) -> None:
     with FakeAnthropicServer() as fake:
@@ -207,10 +213,14 @@ async def test_given_a_tool_round_trip_when_sent_then_the_request_has_the_provid
         assistant = body["messages"][1]["content"]
         assert assistant[0] == {"type": "text", "text": "Looking."}
         assert [(b["type"], b["id"], b["input"]) for b in assistant[1:]] == [
-            ("tool_use", "t1", {"days": 5}), ("tool_use", "t2", {})]
+            ("tool_use", "t1", {"days": 5}),
+            ("tool_use", "t2", {}),
+        ]
         results = body["messages"][2]["content"]
         assert [(b["type"], b["tool_use_id"], b.get("is_error", False)) for b in results] == [
-            ("tool_result", "t1", False), ("tool_result", "t2", True)]
+            ("tool_result", "t1", False),
+            ("tool_result", "t2", True),
+        ]
 
 
 async def test_given_a_stream_when_requested_then_openai_asks_for_usage_and_anthropic_sends_no_temperature(
@@ -240,19 +250,28 @@ def _json_answer(fake: FakeLLMServer, answer: dict[str, object]) -> Reply:
     return Reply(calls=(Call(JSON_ANSWER_TOOL, answer),))
 
 
-async def _answer(provider: LLMProvider, mode: str, response_format: ResponseFormat,
-                  tools: list[ToolDefinition]) -> tuple[str, list[ToolCall], str]:
+async def _answer(
+    provider: LLMProvider, mode: str, response_format: ResponseFormat, tools: list[ToolDefinition]
+) -> tuple[str, list[ToolCall], str]:
     """(text, tool calls, finish reason) of one round, buffered or streamed."""
-    kwargs = {"system": "s", "messages": [Message.user("plan")], "tools": tools, "model_tier": "free",
-              "response_format": response_format}
+    kwargs = {
+        "system": "s",
+        "messages": [Message.user("plan")],
+        "tools": tools,
+        "model_tier": "free",
+        "response_format": response_format,
+    }
     if mode == "complete":
         response = await provider.complete(**kwargs)  # type: ignore[arg-type]
         return response.text, list(response.tool_calls), response.finish_reason
     chunks = [c async for c in provider.stream(**kwargs)]  # type: ignore[arg-type]
     finish = chunks[-1]
     assert isinstance(finish, StreamFinish)
-    return ("".join(c.text for c in chunks if isinstance(c, TextDelta)),
-            [c.call for c in chunks if isinstance(c, ToolCallComplete)], finish.finish_reason)
+    return (
+        "".join(c.text for c in chunks if isinstance(c, TextDelta)),
+        [c.call for c in chunks if isinstance(c, ToolCallComplete)],
+        finish.finish_reason,
+    )
 
 
 @pytest.mark.parametrize("mode", ["complete", "stream"])
@@ -286,8 +305,12 @@ async def test_given_a_json_answer_and_a_data_call_in_one_anthropic_round_when_r
     a tool round (the data call only, no text): the answer comes once the results are in; with no
     data tools the answer tool itself is forced."""
     with FakeAnthropicServer() as fake:
-        fake.script([Reply("Let me check.", calls=(Call("echo_days", {"days": 7}), Call(JSON_ANSWER_TOOL, PLAN_LIKE))),
-                     _json_answer(fake, PLAN_LIKE)])
+        fake.script(
+            [
+                Reply("Let me check.", calls=(Call("echo_days", {"days": 7}), Call(JSON_ANSWER_TOOL, PLAN_LIKE))),
+                _json_answer(fake, PLAN_LIKE),
+            ]
+        )
         built = create_provider(fake.settings())
         try:
             text, calls, finish = await _answer(built, mode, "json", TOOLS)
@@ -352,9 +375,15 @@ async def test_given_a_server_slower_than_the_timeout_when_called_then_provider_
 
 
 STATUS_ERRORS = [
-    (400, ProviderRequestError), (401, ProviderAuthenticationError), (403, ProviderAuthenticationError),
-    (404, ProviderRequestError), (422, ProviderRequestError), (429, ProviderRateLimitError),
-    (500, ProviderUnavailableError), (503, ProviderUnavailableError), (529, ProviderUnavailableError),
+    (400, ProviderRequestError),
+    (401, ProviderAuthenticationError),
+    (403, ProviderAuthenticationError),
+    (404, ProviderRequestError),
+    (422, ProviderRequestError),
+    (429, ProviderRateLimitError),
+    (500, ProviderUnavailableError),
+    (503, ProviderUnavailableError),
+    (529, ProviderUnavailableError),
 ]
 
 
@@ -382,8 +411,12 @@ STREAMED_ERRORS = {
         ("rate_limit_exceeded", ProviderUnavailableError, True),
         ("invalid_request_error", ProviderError, False),
     ],
-    "anthropic": [("overloaded_error", ProviderUnavailableError, True), ("api_error", ProviderUnavailableError, True),
-                  ("rate_limit_error", ProviderRateLimitError, True), ("invalid_request_error", ProviderError, False)],
+    "anthropic": [
+        ("overloaded_error", ProviderUnavailableError, True),
+        ("api_error", ProviderUnavailableError, True),
+        ("rate_limit_error", ProviderRateLimitError, True),
+        ("invalid_request_error", ProviderError, False),
+    ],
 }
 
 
@@ -398,8 +431,9 @@ async def test_given_an_error_event_inside_a_200_stream_when_streamed_then_its_t
         fake.script([StreamFail(kind, text=text, message="server_error overloaded api_error")])
         seen: list[str] = []
         with pytest.raises(ProviderError) as caught:
-            async for chunk in provider.stream(system="s", messages=[Message.user("hi")], tools=TOOLS,
-                                               model_tier="free"):
+            async for chunk in provider.stream(
+                system="s", messages=[Message.user("hi")], tools=TOOLS, model_tier="free"
+            ):
                 if isinstance(chunk, TextDelta):
                     seen.append(chunk.text)
         assert (type(caught.value), caught.value.retryable) == (error, retryable), kind
@@ -435,8 +469,14 @@ async def test_given_nothing_listening_when_called_then_provider_error(name: str
         sock.bind(("127.0.0.1", 0))
         port = sock.getsockname()[1]
     base = f"http://127.0.0.1:{port}" + ("/v1" if name == "openai" else "")
-    built = create_provider(load_settings(llm_provider=name, **{f"{name}_api_key": "k", f"{name}_base_url": base},
-                                          llm_max_retries=0, llm_timeout_seconds=2))
+    built = create_provider(
+        load_settings(
+            llm_provider=name,
+            **{f"{name}_api_key": "k", f"{name}_base_url": base},
+            llm_max_retries=0,
+            llm_timeout_seconds=2,
+        )
+    )
     try:
         with pytest.raises(ProviderError, match="connection"):
             await _complete(built)
@@ -486,11 +526,20 @@ BOTH_KEYS = {"openai_api_key": "k", "anthropic_api_key": "k"}
         ({"llm_provider": "openai", "openai_api_key": "k", "llm_fallback_provider": ""}, "openai"),
         ({"llm_provider": "openai", "openai_api_key": "k", "llm_fallback_provider": "anthropic"}, "ANTHROPIC_API_KEY"),
         ({"llm_provider": "anthropic", "anthropic_api_key": "k", "llm_fallback_provider": "openai"}, "OPENAI_API_KEY"),
-        ({"llm_provider": "openai", "openai_api_key": "k", "llm_fallback_provider": "openai"},
-         "LLM_FALLBACK_PROVIDER=openai is the primary provider too"),
+        (
+            {"llm_provider": "openai", "openai_api_key": "k", "llm_fallback_provider": "openai"},
+            "LLM_FALLBACK_PROVIDER=openai is the primary provider too",
+        ),
     ],
-    ids=["openai-then-anthropic", "anthropic-then-openai", "offline-needs-none", "empty-means-none",
-         "fallback-key-missing", "fallback-key-missing-openai", "same-as-primary"],
+    ids=[
+        "openai-then-anthropic",
+        "anthropic-then-openai",
+        "offline-needs-none",
+        "empty-means-none",
+        "fallback-key-missing",
+        "fallback-key-missing-openai",
+        "same-as-primary",
+    ],
 )
 async def test_given_a_fallback_provider_setting_when_creating_the_provider_then_it_wraps_the_primary_or_fails_early(
     monkeypatch: pytest.MonkeyPatch, overrides: dict[str, str], expected: str | list[str]
@@ -530,9 +579,7 @@ def test_given_no_offline_kit_when_creating_the_offline_provider_then_configurat
     ("selected", "absent"),
     [("openai", ["anthropic"]), ("anthropic", ["openai"]), ("offline", ["openai", "anthropic"])],
 )
-def test_given_a_selected_provider_when_created_then_only_its_sdk_is_imported(
-    selected: str, absent: list[str]
-) -> None:
+def test_given_a_selected_provider_when_created_then_only_its_sdk_is_imported(selected: str, absent: list[str]) -> None:
     code = (
         "import sys\n"
         "from coach_core.service import make_provider\n"
@@ -544,6 +591,7 @@ def test_given_a_selected_provider_when_created_then_only_its_sdk_is_imported(
         f"assert {selected!r} == 'offline' or {selected!r} in sys.modules\n"
     )
     env = {k: v for k, v in os.environ.items() if not k.endswith(("_API_KEY", "_BASE_URL"))}
-    proc = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True,
-                          timeout=60, check=False)
+    proc = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, timeout=60, check=False
+    )
     assert proc.returncode == 0, proc.stderr[-2000:]

@@ -25,9 +25,7 @@ from coach_core.service import CoachService, build_service
 from coach_core.settings import Settings, get_settings
 
 
-def create_app(
-    service: CoachService | None = None, settings: Settings | None = None, *, warm: bool = False
-) -> FastAPI:
+def create_app(service: CoachService | None = None, settings: Settings | None = None, *, warm: bool = False) -> FastAPI:
     """The full API. With no `service`, the lifespan builds one from `settings` (default: the
     process settings) and closes it at shutdown. `warm=True` (`coach serve`) also builds the
     provider client and opens the database before the first request."""

@@ -46,10 +46,12 @@ ADAPTER_STATE_FLAG = "lambda_web_adapter"
 """Set True on `app.state` by the app Lambda Web Adapter runs: the one app that may read the
 authorizer's claims from the `x-amzn-request-context` header."""
 
+
 class AuthConfigurationError(CoachError):
     """Token verification is misconfigured (RS256 without a JWKS URL): a server fault."""
 
     status_code = 500
+
 
 def _parse_user_id(value: object) -> uuid.UUID:
     if not isinstance(value, str):
@@ -58,6 +60,7 @@ def _parse_user_id(value: object) -> uuid.UUID:
         return uuid.UUID(value)
     except ValueError:
         raise AuthenticationError("Invalid token subject.") from None
+
 
 def mint_local_token(user_id: str, hours: float | None = None, *, settings: Settings | None = None) -> str:
     """An HS256 token for `user_id` signed with the local secret (`coach token`, demo seeding),
@@ -90,12 +93,14 @@ def mint_local_token(user_id: str, hours: float | None = None, *, settings: Sett
 
     return jwt.encode(claims, secret, algorithm=LOCAL_ALGORITHM)
 
+
 @lru_cache(maxsize=4)
 def _jwks_client(url: str) -> jwt.PyJWKClient:
     """One client per JWKS URL per process; it caches the key set and looks keys up by `kid`."""
     import jwt
 
     return jwt.PyJWKClient(url, cache_jwk_set=True, lifespan=JWKS_CACHE_SECONDS, cache_keys=True, timeout=5)
+
 
 async def _verification_key(token: str, settings: Settings) -> tuple[Any, str]:
     import jwt  # lazily: on Lambda identity comes from the authorizer's claims, no JWT work
@@ -119,6 +124,7 @@ async def _verification_key(token: str, settings: Settings) -> tuple[Any, str]:
     except (jwt.PyJWKClientError, jwt.InvalidTokenError):
         raise AuthenticationError("Invalid token.") from None
     return signing_key.key, "RS256"
+
 
 async def verify_token(token: str, settings: Settings | None = None) -> uuid.UUID:
     """The user id of a valid token; `AuthenticationError` for anything else."""
@@ -149,6 +155,7 @@ async def verify_token(token: str, settings: Settings | None = None) -> uuid.UUI
         _check_lifetime(claims, settings)
     return _parse_user_id(claims.get("sub"))
 
+
 def _check_lifetime(claims: dict[str, Any], settings: Settings) -> None:
     """A local token valid for longer than `jwt_max_lifetime_hours` is refused, whoever signed it."""
     try:
@@ -157,6 +164,7 @@ def _check_lifetime(claims: dict[str, Any], settings: Settings) -> None:
         raise AuthenticationError("Invalid token.") from None
     if lifetime > settings.jwt_max_lifetime_hours * 3600:
         raise AuthenticationError("Token lifetime too long.")
+
 
 def _claims_from_request_context(context: object) -> dict[str, Any] | None:
     """`authorizer.claims` (REST API, Cognito) or `authorizer.jwt.claims` (HTTP API)."""
@@ -171,9 +179,11 @@ def _claims_from_request_context(context: object) -> dict[str, Any] | None:
         claims = jwt_part.get("claims") if isinstance(jwt_part, dict) else None
     return claims if isinstance(claims, dict) else None
 
+
 def _under_web_adapter(request: Request) -> bool:
     app = request.scope.get("app")
     return getattr(getattr(app, "state", None), ADAPTER_STATE_FLAG, False) is True
+
 
 def lambda_claims(request: Request) -> dict[str, Any] | None:
     """Authorizer claims API Gateway passed in; only meaningful when running on Lambda. Under
@@ -193,6 +203,7 @@ def lambda_claims(request: Request) -> dict[str, Any] | None:
         return _claims_from_request_context(context)
     return None
 
+
 def bearer_token(request: Request) -> str:
     header = request.headers.get("authorization")
     if not header:
@@ -201,6 +212,7 @@ def bearer_token(request: Request) -> str:
     if scheme.lower() != "bearer" or not token.strip():
         raise AuthenticationError("Invalid authorization header.")
     return token.strip()
+
 
 async def authenticate(request: Request, settings: Settings) -> uuid.UUID:
     """The authenticated user id for one request: on Lambda the authorizer's claims only

@@ -75,8 +75,12 @@ def rate_limited_stream_response(exc: RateLimitedError) -> Response:
     from coach_core.schemas import ErrorData, StreamErrorEvent
 
     record = f"data: {StreamErrorEvent(data=ErrorData(message=exc.detail)).model_dump_json()}\n\n"
-    return Response(record, status_code=exc.status_code, media_type="text/event-stream",
-                    headers={**exc.headers, "Cache-Control": "no-cache"})
+    return Response(
+        record,
+        status_code=exc.status_code,
+        media_type="text/event-stream",
+        headers={**exc.headers, "Cache-Control": "no-cache"},
+    )
 
 
 def install_error_handlers(app: FastAPI, stream_paths: frozenset[str] = frozenset()) -> None:

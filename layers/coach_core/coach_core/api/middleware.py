@@ -186,9 +186,13 @@ class RequestObservabilityMiddleware:
             ttfb_ms = (first_byte - started) * 1000 if first_byte is not None else None
             logger.info(
                 "request",
-                extra={"method": scope.get("method"), "path": scope.get("path"), "status": status,
-                       "duration_ms": round(elapsed_ms, 1),
-                       "ttfb_ms": round(ttfb_ms, 1) if ttfb_ms is not None else None},
+                extra={
+                    "method": scope.get("method"),
+                    "path": scope.get("path"),
+                    "status": status,
+                    "duration_ms": round(elapsed_ms, 1),
+                    "ttfb_ms": round(ttfb_ms, 1) if ttfb_ms is not None else None,
+                },
             )
             if on_lambda():
                 otel.flush()  # the request's spans (its server span ended with the last body chunk)
@@ -218,8 +222,9 @@ def _request_id(scope: Scope) -> str | None:
     return None
 
 
-def install_middleware(app: FastAPI, *, settings: Callable[[], Settings], provider_name: Callable[[], str],
-                       auth_prefix: str) -> None:
+def install_middleware(
+    app: FastAPI, *, settings: Callable[[], Settings], provider_name: Callable[[], str], auth_prefix: str
+) -> None:
     """Added last = outermost: the provider header (so the catch-all's 500, a 413 and a 401
     carry it too), catch-all, size limit, then auth."""
     app.add_middleware(AuthGateMiddleware, settings=settings, prefix=auth_prefix)

@@ -48,19 +48,25 @@ async def chat(body: ChatRequest, user_id: UserId, service: Service) -> ChatResp
     response_class=EventStream,
     responses={
         **ERROR_RESPONSES,
-        200: {"content": {"text/event-stream": {}}, "description": "SSE: token, tool_start, tool_end, done|error "
-              "(each event described in `StreamRecord`: `data` is the JSON of one `StreamEvent`)."},
+        200: {
+            "content": {"text/event-stream": {}},
+            "description": (
+                "SSE: token, tool_start, tool_end, done|error "
+                "(each event described in `StreamRecord`: `data` is the JSON of one `StreamEvent`)."
+            ),
+        },
         404: {"model": ErrorResponse, "description": "Unknown session id."},
-        429: {"description": "Over the rate limit or the day's token budget (`Retry-After`): the body is one "
-              "`error` event."},
+        429: {
+            "description": (
+                "Over the rate limit or the day's token budget (`Retry-After`): the body is one `error` event."
+            )
+        },
     },
     summary="The coach reply as Server-Sent Events",
 )
 async def chat_stream(body: ChatRequest, user_id: UserId, service: Service) -> Response:
     events = await service.open_stream(user_id, body)
-    return await event_stream_response(
-        events, service.settings.sse_keepalive_seconds, service.stream_deadline_seconds
-    )
+    return await event_stream_response(events, service.settings.sse_keepalive_seconds, service.stream_deadline_seconds)
 
 
 @router.post(

@@ -133,16 +133,19 @@ def error_event() -> ServerSentEvent:
 
 def done_event(done: TurnDone) -> StreamDoneEvent:
     r = done.response
-    return StreamDoneEvent(data=DoneData(
-        session_id=r.session_id,
-        confidence=r.confidence,
-        data_gaps=r.data_gaps,
-        disclaimers=r.disclaimers,
-        tool_trace=[DoneToolTrace(tool_name=t.tool_name, latency_ms=t.latency_ms, cached=t.cached)
-                    for t in r.tool_trace],
-        provider=r.provider,
-        grounding=r.grounding,
-    ))
+    return StreamDoneEvent(
+        data=DoneData(
+            session_id=r.session_id,
+            confidence=r.confidence,
+            data_gaps=r.data_gaps,
+            disclaimers=r.disclaimers,
+            tool_trace=[
+                DoneToolTrace(tool_name=t.tool_name, latency_ms=t.latency_ms, cached=t.cached) for t in r.tool_trace
+            ],
+            provider=r.provider,
+            grounding=r.grounding,
+        )
+    )
 
 
 def _record(event: ClientEvent) -> ServerSentEvent | bytes:
@@ -150,14 +153,25 @@ def _record(event: ClientEvent) -> ServerSentEvent | bytes:
     if isinstance(event, TokenEvent):  # the hot path
         return token_record(event.content)
     if isinstance(event, ToolStartEvent):
-        return sse(StreamToolStartEvent(data=ToolStartData(
-            tool_name=event.tool_name, description=event.description, input_summary=event.input_summary
-        )))
+        return sse(
+            StreamToolStartEvent(
+                data=ToolStartData(
+                    tool_name=event.tool_name, description=event.description, input_summary=event.input_summary
+                )
+            )
+        )
     if isinstance(event, ToolEndEvent):
-        return sse(StreamToolEndEvent(data=ToolEndData(
-            tool_name=event.tool_name, latency_ms=event.latency_ms, cached=event.cached,
-            status=event.status, output_summary=event.output_summary,
-        )))
+        return sse(
+            StreamToolEndEvent(
+                data=ToolEndData(
+                    tool_name=event.tool_name,
+                    latency_ms=event.latency_ms,
+                    cached=event.cached,
+                    status=event.status,
+                    output_summary=event.output_summary,
+                )
+            )
+        )
     if isinstance(event, TurnDone):
         return sse(done_event(event))
     assert_never(event)

@@ -10,8 +10,16 @@ from dataclasses import dataclass
 from psycopg import AsyncConnection, sql
 
 APP_TABLES: tuple[str, ...] = (
-    "users", "goals", "daily_checkins", "nutrition_logs", "ai_session", "ai_tool_call_log",
-    "ai_policy_violation_log", "ai_usage_daily", "ai_usage_provider_daily", "ai_turn_log",
+    "users",
+    "goals",
+    "daily_checkins",
+    "nutrition_logs",
+    "ai_session",
+    "ai_tool_call_log",
+    "ai_policy_violation_log",
+    "ai_usage_daily",
+    "ai_usage_provider_daily",
+    "ai_turn_log",
 )
 """Every table the application reads or writes (a test checks this covers every table but
 `schema_migrations`)."""

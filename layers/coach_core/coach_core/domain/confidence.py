@@ -31,28 +31,36 @@ def compute_data_gaps(data: UserData, today: dt.date, window_days: int = CONFIDE
     gaps = []
     checkin_days = count_in_window({c.date for c in data.checkins}, today, window_days)
     if checkin_days < window_days:
-        gaps.append(DataGap(
-            field="checkins",
-            description=f"Check-ins on {checkin_days} of the last {window_days} days.",
-            suggestion="Check in daily (weight, energy, sleep, mood) so trends are reliable.",
-        ))
+        gaps.append(
+            DataGap(
+                field="checkins",
+                description=f"Check-ins on {checkin_days} of the last {window_days} days.",
+                suggestion="Check in daily (weight, energy, sleep, mood) so trends are reliable.",
+            )
+        )
     logged_days = count_in_window({n.date for n in data.nutrition}, today, window_days)
     if logged_days < window_days:
-        gaps.append(DataGap(
-            field="nutrition",
-            description=f"Food logged on {logged_days} of the last {window_days} days.",
-            suggestion="Log meals every day, even roughly, so calorie advice fits what you eat.",
-        ))
+        gaps.append(
+            DataGap(
+                field="nutrition",
+                description=f"Food logged on {logged_days} of the last {window_days} days.",
+                suggestion="Log meals every day, even roughly, so calorie advice fits what you eat.",
+            )
+        )
     if data.profile.height_cm is None:
-        gaps.append(DataGap(
-            field="height_cm",
-            description="Height is missing, so energy needs cannot be calculated.",
-            suggestion="Add your height in your profile.",
-        ))
+        gaps.append(
+            DataGap(
+                field="height_cm",
+                description="Height is missing, so energy needs cannot be calculated.",
+                suggestion="Add your height in your profile.",
+            )
+        )
     if data.profile.activity_level is None:
-        gaps.append(DataGap(
-            field="activity_level",
-            description="Activity level is missing, so energy needs assume a sedentary day.",
-            suggestion="Set your activity level (sedentary to extra active) in your profile.",
-        ))
+        gaps.append(
+            DataGap(
+                field="activity_level",
+                description="Activity level is missing, so energy needs assume a sedentary day.",
+                suggestion="Set your activity level (sedentary to extra active) in your profile.",
+            )
+        )
     return gaps

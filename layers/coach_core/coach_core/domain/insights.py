@@ -57,10 +57,14 @@ def weight_trend_insight(data: UserData) -> InsightItem:
     }
     title = "Weight trend"
     if rate is None:
-        return _item("weight_trend", title,
-                     f"{plural(trend.weigh_ins, 'weigh-in')} in the last {WINDOW_DAYS} days: at least 3 over a week "
-                     "are needed to measure a trend. Weigh in a few mornings a week.",
-                     values, "insufficient_data")
+        return _item(
+            "weight_trend",
+            title,
+            f"{plural(trend.weigh_ins, 'weigh-in')} in the last {WINDOW_DAYS} days: at least 3 over a week "
+            "are needed to measure a trend. Weigh in a few mornings a week.",
+            values,
+            "insufficient_data",
+        )
     direction = "losing" if rate < 0 else "gaining" if rate > 0 else "holding steady at"
     amount = f"{abs(rate):.2f} kg per week" if rate else "your weight"
     detail = f"Over the last {WINDOW_DAYS} days you are {direction} {amount}."
@@ -78,8 +82,9 @@ def weight_trend_insight(data: UserData) -> InsightItem:
         detail += " That is within your maintenance range." if ok else " That is more than maintenance drift."
     elif goal == "gain":
         status = "good" if rate > 0 else "attention"
-        detail += (" That matches your goal to gain." if rate > 0
-                   else " Your goal is to gain; consider eating a bit more.")
+        detail += (
+            " That matches your goal to gain." if rate > 0 else " Your goal is to gain; consider eating a bit more."
+        )
     return _item("weight_trend", title, detail, values, status)
 
 
@@ -119,20 +124,32 @@ def nutrition_insight(data: UserData) -> InsightItem:
     }
     title = "Calories vs target"
     if food.logged_days < MIN_ENTRIES or avg is None:
-        return _item("nutrition_vs_target", title,
-                     f"Food logged on {food.logged_days} of the last {WINDOW_DAYS} days: log at least "
-                     f"{MIN_ENTRIES} days to compare your intake with your target.", values, "insufficient_data")
+        return _item(
+            "nutrition_vs_target",
+            title,
+            f"Food logged on {food.logged_days} of the last {WINDOW_DAYS} days: log at least "
+            f"{MIN_ENTRIES} days to compare your intake with your target.",
+            values,
+            "insufficient_data",
+        )
     if target is None:
-        return _item("nutrition_vs_target", title,
-                     f"You averaged {avg} kcal on logged days. Add your weight, height and birth date so a "
-                     "personal target can be calculated.", values, "insufficient_data")
+        return _item(
+            "nutrition_vs_target",
+            title,
+            f"You averaged {avg} kcal on logged days. Add your weight, height and birth date so a "
+            "personal target can be calculated.",
+            values,
+            "insufficient_data",
+        )
     diff = avg - target
     pct = round_half_up(diff / target, 2)
     values.update(difference_kcal=diff, difference_pct=pct)
     if avg < MIN_TARGET_KCAL:
         status: InsightStatus = "attention"
-        detail = (f"You averaged {avg} kcal on logged days, under the 1,200 kcal minimum we plan for. "
-                  f"Your target is {target} kcal; if you're finding it hard to eat enough, a dietitian can help.")
+        detail = (
+            f"You averaged {avg} kcal on logged days, under the 1,200 kcal minimum we plan for. "
+            f"Your target is {target} kcal; if you're finding it hard to eat enough, a dietitian can help."
+        )
     elif abs(pct) <= INTAKE_TOLERANCE:
         status = "good"
         detail = f"You averaged {avg} kcal on logged days, close to your {target} kcal target."
@@ -145,7 +162,8 @@ def nutrition_insight(data: UserData) -> InsightItem:
 
 def _window_values(data: UserData, field: str) -> list[tuple[dt.date, float]]:
     return [
-        (c.date, float(v)) for c in data.checkins
+        (c.date, float(v))
+        for c in data.checkins
         if in_window(c.date, data.today, WINDOW_DAYS) and (v := getattr(c, field)) is not None
     ]
 
@@ -165,16 +183,23 @@ def sleep_insight(data: UserData) -> InsightItem:
     }
     title = "Sleep"
     if len(nights) < MIN_ENTRIES or avg is None:
-        return _item("sleep_pattern", title,
-                     f"Sleep logged on {len(nights)} of the last {WINDOW_DAYS} days: add sleep to your check-ins "
-                     "to see a pattern.", values, "insufficient_data")
+        return _item(
+            "sleep_pattern",
+            title,
+            f"Sleep logged on {len(nights)} of the last {WINDOW_DAYS} days: add sleep to your check-ins "
+            "to see a pattern.",
+            values,
+            "insufficient_data",
+        )
     if low <= avg <= high:
         status: InsightStatus = "good"
         detail = f"You averaged {avg} hours of sleep over {plural(len(nights), 'night')}, within the 7-9 hour range."
     else:
         status = "attention"
-        detail = (f"You averaged {avg} hours of sleep over {plural(len(nights), 'night')}; 7-9 hours supports "
-                  "recovery, appetite control and energy.")
+        detail = (
+            f"You averaged {avg} hours of sleep over {plural(len(nights), 'night')}; 7-9 hours supports "
+            "recovery, appetite control and energy."
+        )
     return _item("sleep_pattern", title, detail, values, status)
 
 
@@ -193,13 +218,20 @@ def energy_insight(data: UserData) -> InsightItem:
     }
     title = "Energy"
     if len(levels) < MIN_ENTRIES or avg is None:
-        return _item("energy_pattern", title,
-                     f"Energy logged on {len(levels)} of the last {WINDOW_DAYS} days: rate your energy in your "
-                     "check-ins to see a pattern.", values, "insufficient_data")
+        return _item(
+            "energy_pattern",
+            title,
+            f"Energy logged on {len(levels)} of the last {WINDOW_DAYS} days: rate your energy in your "
+            "check-ins to see a pattern.",
+            values,
+            "insufficient_data",
+        )
     detail = f"Your average energy is {avg} out of 5 over {plural(len(levels), 'day')}."
     if values["avg_energy_after_7h_sleep"] is not None and values["avg_energy_after_short_sleep"] is not None:
-        detail += (f" It averages {values['avg_energy_after_7h_sleep']} after 7+ hours of sleep and "
-                   f"{values['avg_energy_after_short_sleep']} after shorter nights.")
+        detail += (
+            f" It averages {values['avg_energy_after_7h_sleep']} after 7+ hours of sleep and "
+            f"{values['avg_energy_after_short_sleep']} after shorter nights."
+        )
     status: InsightStatus = "good" if avg >= GOOD_ENERGY else "attention" if avg < LOW_ENERGY else "info"
     return _item("energy_pattern", title, detail, values, status)
 

@@ -26,20 +26,43 @@ PROTEIN_G_PER_KG = 1.6
 # (day, training type, minutes, description, focus); five higher days (+40 kcal) and two
 # lower days (-100 kcal) keep the weekly average on the target.
 WEEK: tuple[tuple[str, str, int, str, str], ...] = (
-    ("Monday", "strength", 45, "Full-body strength: squats, push-ups, rows, 3 sets of 8-12.",
-     "Start the week with a protein-rich breakfast."),
-    ("Tuesday", "cardio", 30, "Brisk walk or easy cycle at a conversational pace.",
-     "Log every meal, snacks included."),
-    ("Wednesday", "mobility", 20, "Gentle stretching and mobility for hips, back and shoulders.",
-     "Lighter day: prioritise vegetables and water."),
-    ("Thursday", "strength", 45, "Full-body strength: lunges, presses, deadlift pattern, 3 sets.",
-     "Protein at every meal."),
-    ("Friday", "cardio", 30, "Intervals: 6 x 1 minute brisk, 2 minutes easy.",
-     "Plan the weekend's meals ahead."),
-    ("Saturday", "mixed", 40, "An active outing: hike, sport or a long walk plus core work.",
-     "Enjoy a flexible meal and keep portions mindful."),
-    ("Sunday", "rest", 0, "Rest day: an easy walk if you feel like it.",
-     "Check in: weight, sleep and energy; prepare for the week."),
+    (
+        "Monday",
+        "strength",
+        45,
+        "Full-body strength: squats, push-ups, rows, 3 sets of 8-12.",
+        "Start the week with a protein-rich breakfast.",
+    ),
+    ("Tuesday", "cardio", 30, "Brisk walk or easy cycle at a conversational pace.", "Log every meal, snacks included."),
+    (
+        "Wednesday",
+        "mobility",
+        20,
+        "Gentle stretching and mobility for hips, back and shoulders.",
+        "Lighter day: prioritise vegetables and water.",
+    ),
+    (
+        "Thursday",
+        "strength",
+        45,
+        "Full-body strength: lunges, presses, deadlift pattern, 3 sets.",
+        "Protein at every meal.",
+    ),
+    ("Friday", "cardio", 30, "Intervals: 6 x 1 minute brisk, 2 minutes easy.", "Plan the weekend's meals ahead."),
+    (
+        "Saturday",
+        "mixed",
+        40,
+        "An active outing: hike, sport or a long walk plus core work.",
+        "Enjoy a flexible meal and keep portions mindful.",
+    ),
+    (
+        "Sunday",
+        "rest",
+        0,
+        "Rest day: an easy walk if you feel like it.",
+        "Check in: weight, sleep and energy; prepare for the week.",
+    ),
 )
 LOW_DAYS = frozenset({"mobility", "rest"})
 

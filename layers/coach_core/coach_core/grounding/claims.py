@@ -101,6 +101,7 @@ _POSSESSIVE_RE: Final = LazyPattern(
     r"almost|currently|now)\s+)*$|\byour\s+(?:current\s+|latest\s+|estimated\s+)?$"
 )
 
+
 def _regrouped(pattern: LazyPattern) -> LazyPattern:
     """`\\b(?:w1|w2|...)` with its words regrouped by first letter (`alternation`): the same
     language, about twice as fast to scan."""
@@ -134,10 +135,16 @@ TOPICS: Final[Mapping[str, tuple[tuple[str, str], ...]]] = {
     "grams": (("protein", r"protein|prot|p"), ("carbs", r"carbs?|carbohydrates?|c"), ("fat", r"fats?|f")),
     "energy": (
         # First, so "target intake" and "intake target" read as a target.
-        ("target", r"(?:target|goal|recommended|suggested)\s+(?:intake|calories|kcal)|intake\s+(?:target|goal)|"
-                   r"target\w*|goal|budget|allowance|aim\w*|recommended"),
-        ("bmr", r"bmr|basal|at\s+(?:\w+\s+)?rest(?:\s+you\w*)?(?:\s+burn\w*)?|resting(?:\s+burn)?|metabolic\s+rate|"
-                r"burn\w*\s+at\s+rest"),
+        (
+            "target",
+            r"(?:target|goal|recommended|suggested)\s+(?:intake|calories|kcal)|intake\s+(?:target|goal)|"
+            r"target\w*|goal|budget|allowance|aim\w*|recommended",
+        ),
+        (
+            "bmr",
+            r"bmr|basal|at\s+(?:\w+\s+)?rest(?:\s+you\w*)?(?:\s+burn\w*)?|resting(?:\s+burn)?|metabolic\s+rate|"
+            r"burn\w*\s+at\s+rest",
+        ),
         ("intake", r"eat\w*|ate|intake|averag\w*|logged|consum\w*|taking\s+in|food"),
         ("tdee", r"maintenance|maintain\w*|tdee|burn\w*|expenditure|total\s+daily"),
     ),
@@ -172,8 +179,10 @@ STANCES: Final[Mapping[str, tuple[tuple[str, str], ...]]] = {
 CUES: Final[Mapping[str, str]] = {
     "body": r"body\s?weight|of\s+(?:your\s+)?(?:body\s+)?weight|of\s+body\s?mass",
     "energy": r"maintenance|tdee|target|intake|calories|kcal|goal|budget|deficit|surplus|needs|burn\w*",
-    "gap": r"short|below|under|over|above|more|less|fewer|gap|behind|shy|extra|additional|another|difference|away|"
-    r"off|missing|increase|boost|add\w*|up",
+    "gap": (
+        r"short|below|under|over|above|more|less|fewer|gap|behind|shy|extra|additional|another|difference|away|"
+        r"off|missing|increase|boost|add\w*|up"
+    ),
     "missed": r"miss\w*|skipp\w*|without|gaps?|didnt|did\s+not|no\s+(?:logs?|entr\w*|check\s?ins?)|blank",
     "rate": r"weekly|rate|pace|per\s+week|a\s+week|each\s+week|every\s+week|wk",
 }

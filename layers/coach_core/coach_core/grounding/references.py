@@ -75,8 +75,9 @@ class KeyRule:
     factor: float = 1.0
 
 
-def _rule(pattern: str, kind: Kind, role: Role, topic: str | None = None, *, signed: bool = False,
-          factor: float = 1.0) -> KeyRule:
+def _rule(
+    pattern: str, kind: Kind, role: Role, topic: str | None = None, *, signed: bool = False, factor: float = 1.0
+) -> KeyRule:
     return KeyRule(re.compile(pattern), kind, role, topic, signed, factor)
 
 
@@ -154,8 +155,16 @@ LABELS: Final[Mapping[str, str]] = {
     "height_cm": "height",
 }
 UNITS: Final[Mapping[str, str]] = {
-    "mass": " kg", "energy": " kcal", "grams": " g", "g_per_kg": " g/kg", "percent": "%", "hours": " h",
-    "days": "", "rating": "/5", "age": " years", "height": " cm",
+    "mass": " kg",
+    "energy": " kcal",
+    "grams": " g",
+    "g_per_kg": " g/kg",
+    "percent": "%",
+    "hours": " h",
+    "days": "",
+    "rating": "/5",
+    "age": " years",
+    "height": " cm",
 }
 
 
@@ -211,10 +220,23 @@ def _shares(node: Mapping[str, Any]) -> Iterable[Reference]:
         done = node.get(key)
         if isinstance(done, int | float) and not isinstance(done, bool):
             share = done / days * 100
-            yield Reference("percent", share, f"share of days with a {topic} entry", "tool", topic=topic,
-                            shown=_shown("percent", share))
-            yield Reference("days", days - done, f"days without a {topic} entry", "tool", "count",
-                            needs_cue="missed", shown=_shown("days", days - done))
+            yield Reference(
+                "percent",
+                share,
+                f"share of days with a {topic} entry",
+                "tool",
+                topic=topic,
+                shown=_shown("percent", share),
+            )
+            yield Reference(
+                "days",
+                days - done,
+                f"days without a {topic} entry",
+                "tool",
+                "count",
+                needs_cue="missed",
+                shown=_shown("days", days - done),
+            )
 
 
 @dataclass
@@ -254,8 +276,20 @@ class References:
             scaled = float(value) * rule.factor
             label = LABELS.get(key, key.replace("_", " "))
             stance = _stance(key, rule.kind)
-            self.add(Reference(rule.kind, scaled, label, source, rule.role, rule.topic, rule.signed, series,
-                               stance=stance, shown=_shown(rule.kind, scaled)))
+            self.add(
+                Reference(
+                    rule.kind,
+                    scaled,
+                    label,
+                    source,
+                    rule.role,
+                    rule.topic,
+                    rule.signed,
+                    series,
+                    stance=stance,
+                    shown=_shown(rule.kind, scaled),
+                )
+            )
             if not series:
                 self.headline.setdefault(key, float(value))
         for node in _objects(data):
@@ -274,8 +308,11 @@ class References:
         """Figures a text states (a user's message, a data-gap text): they match by kind and value."""
         for q in _quantities(text):
             for value in {q.value, q.high}:
-                self.add(Reference(q.kind, value, "what you said" if source == "message" else "your data", source,
-                                   shown=q.text))
+                self.add(
+                    Reference(
+                        q.kind, value, "what you said" if source == "message" else "your data", source, shown=q.text
+                    )
+                )
 
     def add_constants(self) -> None:
         for ref in POLICY_CONSTANTS:
@@ -331,10 +368,18 @@ def derived(h: Mapping[str, float]) -> list[Reference]:
     intake = _first(h, "avg_calories", "average_calories")
     tdee, target = _first(h, "tdee"), _first(h, "target_calories")
 
-    def add(kind: Kind, value: float, label: str, role: Role = "any", cue: str | None = None,
-            topic: str | None = None, stance: str | None = None) -> None:
-        out.append(Reference(kind, value, label, "tool", role, topic, needs_cue=cue, stance=stance,
-                             shown=_shown(kind, value)))
+    def add(
+        kind: Kind,
+        value: float,
+        label: str,
+        role: Role = "any",
+        cue: str | None = None,
+        topic: str | None = None,
+        stance: str | None = None,
+    ) -> None:
+        out.append(
+            Reference(kind, value, label, "tool", role, topic, needs_cue=cue, stance=stance, shown=_shown(kind, value))
+        )
 
     if avg_kg is not None and goal_kg is not None:
         add("mass", abs(avg_kg - goal_kg), "distance to your goal weight", "change")

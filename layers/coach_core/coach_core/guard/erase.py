@@ -51,7 +51,9 @@ class VerdictEraser:
             from redis.asyncio import Redis
 
             self._client = Redis.from_url(
-                self._redis_url, socket_timeout=self._timeout, socket_connect_timeout=self._timeout,
+                self._redis_url,
+                socket_timeout=self._timeout,
+                socket_connect_timeout=self._timeout,
                 retry_on_timeout=False,
             )
         await self._client.delete(self.user_key(user_id))

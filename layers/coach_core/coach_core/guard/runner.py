@@ -80,8 +80,12 @@ class GuardRunner:
         if self._client is None:
             from redis.asyncio import Redis
 
-            self._client = Redis.from_url(str(self._redis_url), socket_timeout=self._redis_timeout,
-                                          socket_connect_timeout=self._redis_timeout, retry_on_timeout=False)
+            self._client = Redis.from_url(
+                str(self._redis_url),
+                socket_timeout=self._redis_timeout,
+                socket_connect_timeout=self._redis_timeout,
+                retry_on_timeout=False,
+            )
         return self._client
 
     def _redis(self) -> Redis | None:
@@ -106,8 +110,13 @@ class GuardRunner:
             data = json.loads(raw)
             if float(data["exp"]) <= time.time():
                 return None
-            return GuardVerdict(data["verdict"], self.guard.name, data.get("model"),
-                                {k: float(v) for k, v in data.get("scores", {}).items()}, cached=True)
+            return GuardVerdict(
+                data["verdict"],
+                self.guard.name,
+                data.get("model"),
+                {k: float(v) for k, v in data.get("scores", {}).items()},
+                cached=True,
+            )
         except (ValueError, KeyError, TypeError, AttributeError):
             return None
 
@@ -117,8 +126,14 @@ class GuardRunner:
         client = self._redis()
         if client is None or verdict.verdict == "unavailable":
             return
-        payload = json.dumps({"verdict": verdict.verdict, "model": verdict.model, "scores": verdict.category_scores,
-                              "exp": time.time() + self._cache_seconds})
+        payload = json.dumps(
+            {
+                "verdict": verdict.verdict,
+                "model": verdict.model,
+                "scores": verdict.category_scores,
+                "exp": time.time() + self._cache_seconds,
+            }
+        )
         key = self.user_key(user_id)
         try:
             async with client.pipeline(transaction=True) as pipe:
@@ -139,12 +154,21 @@ class GuardRunner:
                 verdict = await self._classify(text, direction, bill)
                 if user_id is not None:
                     await self._store(user_id, text, direction, verdict)
-            tracing.record_guard(span, guard=verdict.guard, verdict=verdict.verdict, model=verdict.model,
-                                 cached=verdict.cached, reason=verdict.reason, scores=verdict.category_scores)
+            tracing.record_guard(
+                span,
+                guard=verdict.guard,
+                verdict=verdict.verdict,
+                model=verdict.model,
+                cached=verdict.cached,
+                reason=verdict.reason,
+                scores=verdict.category_scores,
+            )
         emit(f"GuardVerdict_{verdict.verdict}", 1)
         if verdict.verdict == "unavailable":
-            logger.warning("safety guard unavailable: the rules' verdict stands",
-                           extra={"guard": self.guard.name, "direction": direction, "reason": verdict.reason})
+            logger.warning(
+                "safety guard unavailable: the rules' verdict stands",
+                extra={"guard": self.guard.name, "direction": direction, "reason": verdict.reason},
+            )
         return verdict
 
     async def _classify(self, text: str, direction: Direction, bill: Bill | None) -> GuardVerdict:

@@ -5,10 +5,16 @@ from __future__ import annotations
 
 import json
 
-_ESCAPES = str.maketrans({
-    "<": "\\u003c", ">": "\\u003e", "&": "\\u0026",
-    "\u0085": "\\u0085", "\u2028": "\\u2028", "\u2029": "\\u2029",
-})
+_ESCAPES = str.maketrans(
+    {
+        "<": "\\u003c",
+        ">": "\\u003e",
+        "&": "\\u0026",
+        "\u0085": "\\u0085",
+        "\u2028": "\\u2028",
+        "\u2029": "\\u2029",
+    }
+)
 """What `json.dumps` leaves as is but a prompt must not: markup that could close a tag fence,
 and the line breaks beyond the control characters JSON already escapes."""
 

@@ -86,8 +86,10 @@ documented `error.type` values)."""
 JSON_ANSWER_TOOL = "json_answer"
 _JSON_ANSWER: dict[str, Any] = {
     "name": JSON_ANSWER_TOOL,
-    "description": "Give your final answer: the JSON object your instructions ask for, as this tool's input. "
-                   "Call it once you have every figure you need.",
+    "description": (
+        "Give your final answer: the JSON object your instructions ask for, as this tool's input. "
+        "Call it once you have every figure you need."
+    ),
     "input_schema": {"type": "object", "additionalProperties": True},
 }
 _T = TypeVar("_T")
@@ -205,9 +207,7 @@ def _conversation(system: str, messages: Sequence[Message]) -> tuple[list[dict[s
                 if blocks:
                     out.append({"role": "assistant", "content": blocks})
             case "tool":
-                block: dict[str, Any] = {
-                    "type": "tool_result", "tool_use_id": msg.tool_call_id, "content": msg.content,
-                }
+                block: dict[str, Any] = {"type": "tool_result", "tool_use_id": msg.tool_call_id, "content": msg.content}
                 if msg.is_error:
                     block["is_error"] = True
                 if tool_results is None:
@@ -283,8 +283,8 @@ def _read_block(block: object, turn: _Turn) -> None:
             turn.texts.append(_expect(block.text, str, "text block text"))
         case ToolUseBlock(type="tool_use"):
             arguments = json.dumps(_expect(block.input, dict, "tool_use input"))
-            turn.call(ToolCall(_expect(block.id, str, "tool_use id"), _expect(block.name, str, "tool_use name"),
-                               arguments))
+            call_id, name = _expect(block.id, str, "tool_use id"), _expect(block.name, str, "tool_use name")
+            turn.call(ToolCall(call_id, name, arguments))
         case _:
             # Thinking, server tools, citations... are never requested; anything else is newer.
             raise _unknown("content block", block)
@@ -413,7 +413,10 @@ class AnthropicProvider(LLMProvider):
 
     def __init__(self, *, api_key: str, base_url: str | None, timeout: float, max_retries: int) -> None:
         self._client = AsyncAnthropic(
-            api_key=api_key, base_url=base_url, timeout=timeout, max_retries=max_retries,
+            api_key=api_key,
+            base_url=base_url,
+            timeout=timeout,
+            max_retries=max_retries,
             http_client=_PREWARMED_HTTP.pop() if _PREWARMED_HTTP else None,
             # The SDK's own span would be a second `chat` span (and token count) under the
             # provider-neutral one each round gets (providers/traced.py).
@@ -421,7 +424,11 @@ class AnthropicProvider(LLMProvider):
         )
 
     def _request(
-        self, system: str, messages: Sequence[Message], tools: Sequence[ToolDefinition], model_tier: str,
+        self,
+        system: str,
+        messages: Sequence[Message],
+        tools: Sequence[ToolDefinition],
+        model_tier: str,
         response_format: ResponseFormat,
     ) -> dict[str, Any]:
         cfg = model_config("anthropic", model_tier)

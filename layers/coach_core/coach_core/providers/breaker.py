@@ -71,8 +71,13 @@ StateListener = Callable[[str, BreakerState, BreakerState], None]
 def log_state_change(provider: str, old: BreakerState, new: BreakerState) -> None:
     """The default listener: a log line per change, and `CircuitOpen` when a breaker opens."""
     level = logger.warning if new is BreakerState.OPEN else logger.info
-    level("circuit breaker %s: %s -> %s", provider, old.value, new.value,
-          extra={"provider": provider, "breaker_from": old.value, "breaker_to": new.value})
+    level(
+        "circuit breaker %s: %s -> %s",
+        provider,
+        old.value,
+        new.value,
+        extra={"provider": provider, "breaker_from": old.value, "breaker_to": new.value},
+    )
     if new is BreakerState.OPEN:
         emit("CircuitOpen", 1)
 

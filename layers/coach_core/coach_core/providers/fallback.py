@@ -91,8 +91,7 @@ class FallbackProvider(LLMProvider):
         if index > 0:
             tracing.mark_failover(provider.name)
             emit("ProviderFailover", 1)
-            logger.warning("provider failover", extra={"provider": provider.name,
-                                                       "primary": self.providers[0].name})
+            logger.warning("provider failover", extra={"provider": provider.name, "primary": self.providers[0].name})
         return permit
 
     def _failed(self, provider: LLMProvider, permit: Permit, exc: ProviderError) -> None:
@@ -129,7 +128,10 @@ class FallbackProvider(LLMProvider):
             breaker = self.breakers[provider.name]
             try:
                 response = await provider.complete(
-                    system=system, messages=messages, tools=tools, model_tier=model_tier,
+                    system=system,
+                    messages=messages,
+                    tools=tools,
+                    model_tier=model_tier,
                     response_format=response_format,
                 )
             except ProviderError as exc:

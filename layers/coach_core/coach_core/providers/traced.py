@@ -47,8 +47,15 @@ def traced_round(
     """`chunks` (one model round) inside its `chat` span; without tracing, `chunks` as they are."""
     if not tracing.active():
         return chunks
-    return _traced(chunks, provider=provider, model_tier=model_tier, round_no=round_no, streamed=streamed,
-                   system=system, messages=messages)
+    return _traced(
+        chunks,
+        provider=provider,
+        model_tier=model_tier,
+        round_no=round_no,
+        streamed=streamed,
+        system=system,
+        messages=messages,
+    )
 
 
 async def _traced(
@@ -62,8 +69,13 @@ async def _traced(
     messages: Sequence[Message],
 ) -> AsyncGenerator[StreamChunk, None]:
     expected = provider.expected_provider()
-    span = tracing.chat_span(provider=expected, model=model_name(expected, model_tier), round_no=round_no,
-                             streamed=streamed, model_tier=model_tier)
+    span = tracing.chat_span(
+        provider=expected,
+        model=model_name(expected, model_tier),
+        round_no=round_no,
+        streamed=streamed,
+        model_tier=model_tier,
+    )
     tracing.record_chat_input(span, system, messages)
     texts: list[str] = []
     calls: list[ToolCall] = []
@@ -81,9 +93,14 @@ async def _traced(
                 elif isinstance(chunk, StreamFinish):
                     answered = chunk.provider or expected
                     tracing.record_chat_result(
-                        span, provider=answered, model=model_name(answered, model_tier),
-                        finish_reason=chunk.finish_reason, input_tokens=chunk.usage.input_tokens,
-                        output_tokens=chunk.usage.output_tokens, text="".join(texts), tool_calls=calls,
+                        span,
+                        provider=answered,
+                        model=model_name(answered, model_tier),
+                        finish_reason=chunk.finish_reason,
+                        input_tokens=chunk.usage.input_tokens,
+                        output_tokens=chunk.usage.output_tokens,
+                        text="".join(texts),
+                        tool_calls=calls,
                     )
                 yield chunk
     except BaseException as exc:

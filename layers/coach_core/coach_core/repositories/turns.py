@@ -105,7 +105,7 @@ def _params(w: TurnWrite) -> dict[str, object]:
     return {
         "id": w.session_id,
         "tier": w.model_tier,
-        "turns": Jsonb([t.model_dump() for t in w.turns][-w.max_history:]),
+        "turns": Jsonb([t.model_dump() for t in w.turns][-w.max_history :]),
         "count": len(w.turns),
         "tokens": max(0, w.tokens_used),
         "now": w.now,

@@ -89,13 +89,23 @@ def usage_params(
 ) -> dict[str, object]:
     """The parameters of `ADD_USAGE_SQL` (negative counts become 0)."""
     return {
-        "user_id": user_id, "day": day, "requests": requests, "input": max(0, input_tokens),
-        "output": max(0, output_tokens), "guard": max(0, guard_tokens),
-        "providers": Jsonb([
-            {"provider": p.provider, "requests": max(0, p.requests), "input_tokens": max(0, p.input_tokens),
-             "output_tokens": max(0, p.output_tokens)}
-            for p in providers
-        ]),
+        "user_id": user_id,
+        "day": day,
+        "requests": requests,
+        "input": max(0, input_tokens),
+        "output": max(0, output_tokens),
+        "guard": max(0, guard_tokens),
+        "providers": Jsonb(
+            [
+                {
+                    "provider": p.provider,
+                    "requests": max(0, p.requests),
+                    "input_tokens": max(0, p.input_tokens),
+                    "output_tokens": max(0, p.output_tokens),
+                }
+                for p in providers
+            ]
+        ),
     }
 
 
@@ -114,10 +124,18 @@ async def add_usage(
     provider's share of it to the user's per-provider day: one statement (the per-provider
     upsert is a data-modifying CTE); returns the day's token total. `requests` is 1 on a
     request's first report, else 0."""
-    cur = await conn.execute(ADD_USAGE_SQL, usage_params(
-        user_id, day, requests=requests, input_tokens=input_tokens, output_tokens=output_tokens,
-        guard_tokens=guard_tokens, providers=providers,
-    ))
+    cur = await conn.execute(
+        ADD_USAGE_SQL,
+        usage_params(
+            user_id,
+            day,
+            requests=requests,
+            input_tokens=input_tokens,
+            output_tokens=output_tokens,
+            guard_tokens=guard_tokens,
+            providers=providers,
+        ),
+    )
     row = await cur.fetchone()
     return int(row["tokens"]) if row else 0
 
@@ -179,8 +197,9 @@ RETURNING d.reserved_tokens
 async def reserve_tokens(conn: Conn, user_id: uuid.UUID, day: dt.date, estimate: int, budget: int) -> bool:
     """Reserve `estimate` tokens of the day's budget if the day (spent + reserved) is still
     under `budget`; False (nothing reserved) when it is not."""
-    cur = await conn.execute(RESERVE_SQL, {"user_id": user_id, "day": day, "estimate": max(0, estimate),
-                                           "budget": budget})
+    cur = await conn.execute(
+        RESERVE_SQL, {"user_id": user_id, "day": day, "estimate": max(0, estimate), "budget": budget}
+    )
     return await cur.fetchone() is not None
 
 

@@ -105,8 +105,9 @@ async def get_nutrition(conn: Conn, user_id: uuid.UUID, start: dt.date, end: dt.
 def _streaks(row: dict[str, Any] | None, since: dt.date) -> Streaks:
     if row is None:
         return Streaks(checkin=0, logging=0, rows_from=since)
-    return Streaks(checkin=row["checkin"], logging=row["logging"],
-                   checkin_run_before=row["checkin_run_before"], rows_from=since)
+    return Streaks(
+        checkin=row["checkin"], logging=row["logging"], checkin_run_before=row["checkin_run_before"], rows_from=since
+    )
 
 
 async def get_streaks(conn: Conn, user_id: uuid.UUID, today: dt.date, since: dt.date | None = None) -> Streaks:

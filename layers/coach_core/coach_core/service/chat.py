@@ -151,8 +151,13 @@ def dedupe(*groups: Sequence[str]) -> list[str]:
 def trace_items(trace: Sequence[ToolTraceEntry]) -> list[ToolTraceItem]:
     return [
         ToolTraceItem(
-            tool_name=t.tool_name, description=t.description, input_summary=t.input_summary,
-            output_summary=t.output_summary, latency_ms=t.latency_ms, cached=t.cached, status=t.status,
+            tool_name=t.tool_name,
+            description=t.description,
+            input_summary=t.input_summary,
+            output_summary=t.output_summary,
+            latency_ms=t.latency_ms,
+            cached=t.cached,
+            status=t.status,
         )
         for t in trace
     ]
@@ -238,13 +243,13 @@ class ChatService:
         )
         admission = await limits.admit(user_id, tier, estimate=estimate, stream=stream)
         meter = UsageMeter(limits, admission)
-        return Turn(user_id, request.message, state, context, system, messages, meter,
-                    time.perf_counter() - started)
+        return Turn(user_id, request.message, state, context, system, messages, meter, time.perf_counter() - started)
 
     def _definitions(self) -> list[ToolDefinition]:
         if self._tool_definitions is None:
-            self._tool_definitions = [ToolDefinition(t.name, t.description, t.parameters)
-                                      for t in self.parts.registry.specs()]
+            self._tool_definitions = [
+                ToolDefinition(t.name, t.description, t.parameters) for t in self.parts.registry.specs()
+            ]
         return self._tool_definitions
 
     async def chat(self, user_id: uuid.UUID, request: ChatRequest) -> ChatResponse:
@@ -284,8 +289,13 @@ class ChatService:
                 async for event in events:
                     if isinstance(event, TurnDone):
                         r = event.response
-                        tracing.record_turn(span, finish_reason=r.finish_reason, tokens=r.tokens_used,
-                                            provider=r.provider, tool_calls=len(r.tool_trace))
+                        tracing.record_turn(
+                            span,
+                            finish_reason=r.finish_reason,
+                            tokens=r.tokens_used,
+                            provider=r.provider,
+                            tool_calls=len(r.tool_trace),
+                        )
                     yield event
         except BaseException as exc:
             error = exc
@@ -365,14 +375,23 @@ class ChatService:
         if stopped is not None:
             traced_rules("output", lambda: stopped)
             said = decide(stopped, None, answer.shown, user_id, session_id, "output")
-            return Ending(answer.shown, said.message, rows_in + said.rows, dedupe(rules_in, stopped.disclaimers),
-                          guard_tokens, provider=last_provider(), grounding=answer.figures.report(refs),
-                          tool_rows=tools.take_log_rows())
+            return Ending(
+                answer.shown,
+                said.message,
+                rows_in + said.rows,
+                dedupe(rules_in, stopped.disclaimers),
+                guard_tokens,
+                provider=last_provider(),
+                grounding=answer.figures.report(refs),
+                tool_rows=tools.take_log_rows(),
+            )
         result = answer.result
         if result is None:
             raise ProviderError("the orchestrator ended without a result")
-        verdict = None if parts.guard is None else await parts.guard.check(
-            result.text, "output", user_id=user_id, bill=turn.meter.guard
+        verdict = (
+            None
+            if parts.guard is None
+            else await parts.guard.check(result.text, "output", user_id=user_id, bill=turn.meter.guard)
         )
         guard_tokens += verdict.tokens if verdict is not None else 0
         checked: PolicyResult | None = None
@@ -385,8 +404,16 @@ class ChatService:
             checked = traced_rules("output", lambda: parts.policies.check_output(text))
             if parts.sessions.settings.coach_grounding_repair and not (checked.replaces_message or is_crisis(verdict)):
                 fixed = await numbers.repair_turn(
-                    parts.provider(), parts.policies, parts.guard, turn.meter, user_id=user_id, refs=refs,
-                    result=result, system=turn.system, messages=turn.messages, model_tier=turn.state.model_tier,
+                    parts.provider(),
+                    parts.policies,
+                    parts.guard,
+                    turn.meter,
+                    user_id=user_id,
+                    refs=refs,
+                    result=result,
+                    system=turn.system,
+                    messages=turn.messages,
+                    model_tier=turn.state.model_tier,
                 )
                 if fixed is not None:
                     result, checked, repaired = fixed.result, fixed.checked, True
@@ -395,10 +422,18 @@ class ChatService:
         if said.message is None and answer.gate is None:
             answer.figures.feed(result.text)
         return Ending(
-            result.text if said.message is None else answer.shown, said.message, rows_in + said.rows,
-            dedupe(rules_in, checked.disclaimers if checked else ()), result.usage.total + guard_tokens,
-            trace=result.tool_trace, provider=result.provider, grounding=answer.figures.report(refs),
-            tool_rows=tools.take_log_rows(), finish_reason=result.finish_reason, repaired=repaired, released=released,
+            result.text if said.message is None else answer.shown,
+            said.message,
+            rows_in + said.rows,
+            dedupe(rules_in, checked.disclaimers if checked else ()),
+            result.usage.total + guard_tokens,
+            trace=result.tool_trace,
+            provider=result.provider,
+            grounding=answer.figures.report(refs),
+            tool_rows=tools.take_log_rows(),
+            finish_reason=result.finish_reason,
+            repaired=repaired,
+            released=released,
         )
 
     async def _end(self, turn: Turn, end: Ending) -> AsyncGenerator[TurnEvent, None]:
@@ -408,24 +443,34 @@ class ChatService:
         if end.released:
             yield TokenEvent(end.released)
         reply = end.reply
-        for piece in SAFETY_TOKEN_WORDS.findall(reply[len(end.text):]):
+        for piece in SAFETY_TOKEN_WORDS.findall(reply[len(end.text) :]):
             yield TokenEvent(piece)
         yield SENT_BARRIER
-        session_id = await self.parts.sessions.record(turn.state, turn.user_id, Exchange(
-            turn.message, reply, end.tokens, end.rows, end.tool_rows,
-            numbers.log_row(end.grounding, end.provider, end.finish, repaired=end.repaired),
-        ))
+        session_id = await self.parts.sessions.record(
+            turn.state,
+            turn.user_id,
+            Exchange(
+                turn.message,
+                reply,
+                end.tokens,
+                end.rows,
+                end.tool_rows,
+                numbers.log_row(end.grounding, end.provider, end.finish, repaired=end.repaired),
+            ),
+        )
         _emit(end.tokens, end.trace, end.rows)
         numbers.emit(end.grounding)
-        yield TurnDone(ChatResponse(
-            message=reply,
-            session_id=session_id,
-            tool_trace=trace_items(end.trace),
-            confidence=turn.context.confidence,
-            data_gaps=gap_items(turn.context),
-            disclaimers=dedupe(end.disclaimers, numbers.disclaimer(end.grounding)),
-            tokens_used=end.tokens,
-            finish_reason=end.finish,
-            provider=end.provider,
-            grounding=numbers.as_schema(end.grounding),
-        ))
+        yield TurnDone(
+            ChatResponse(
+                message=reply,
+                session_id=session_id,
+                tool_trace=trace_items(end.trace),
+                confidence=turn.context.confidence,
+                data_gaps=gap_items(turn.context),
+                disclaimers=dedupe(end.disclaimers, numbers.disclaimer(end.grounding)),
+                tokens_used=end.tokens,
+                finish_reason=end.finish,
+                provider=end.provider,
+                grounding=numbers.as_schema(end.grounding),
+            )
+        )

@@ -79,8 +79,11 @@ def _profile_view(profile: Profile) -> ProfileView:
         height_cm=profile.height_cm,
         activity_level=profile.activity_level,
         diet=DietRecord(type=profile.diet.type, allergies=profile.diet.allergies, dislikes=profile.diet.dislikes),
-        goal=None if profile.goal is None else GoalRecord(
-            type=profile.goal.type, target_weight_kg=profile.goal.target_weight_kg,
+        goal=None
+        if profile.goal is None
+        else GoalRecord(
+            type=profile.goal.type,
+            target_weight_kg=profile.goal.target_weight_kg,
             target_rate_kg_per_week=profile.goal.target_rate_kg_per_week,
         ),
     )
@@ -114,9 +117,11 @@ class DataService:
             shares = await usage.provider_usage_since(conn, user_id, since)
         by_day: dict[dt.date, list[ProviderUsageView]] = {}
         for s in shares:
-            by_day.setdefault(s.day, []).append(ProviderUsageView(
-                provider=s.provider, requests=s.requests, input_tokens=s.input_tokens, output_tokens=s.output_tokens
-            ))
+            by_day.setdefault(s.day, []).append(
+                ProviderUsageView(
+                    provider=s.provider, requests=s.requests, input_tokens=s.input_tokens, output_tokens=s.output_tokens
+                )
+            )
         tier = profile.tier if profile else "standard"
         limits = self.limits.for_tier(tier)
         used_today = next((d.tokens for d in days if d.day == today), 0)
@@ -126,12 +131,20 @@ class DataService:
             requests_per_minute=limits.requests_per_minute or None,
             daily_token_budget=limits.daily_tokens or None,
             tokens_used_today=used_today,
-            tokens_left_today=None if not limits.daily_tokens else max(
-                0, limits.daily_tokens - max(used_today, counted)
-            ),
-            days=[UsageDayView(day=d.day, requests=d.requests, input_tokens=d.input_tokens,
-                               output_tokens=d.output_tokens, guard_tokens=d.guard_tokens,
-                               providers=by_day.get(d.day, [])) for d in days],
+            tokens_left_today=None
+            if not limits.daily_tokens
+            else max(0, limits.daily_tokens - max(used_today, counted)),
+            days=[
+                UsageDayView(
+                    day=d.day,
+                    requests=d.requests,
+                    input_tokens=d.input_tokens,
+                    output_tokens=d.output_tokens,
+                    guard_tokens=d.guard_tokens,
+                    providers=by_day.get(d.day, []),
+                )
+                for d in days
+            ],
         )
 
     async def put_profile(self, user_id: uuid.UUID, update: ProfileUpdate) -> ProfileView:
@@ -176,8 +189,12 @@ class DataService:
             food_logs=[FoodLogView.model_validate(n.model_dump()) for n in food],
             sessions=[
                 SessionView(
-                    session_id=s.id, status=s.status, created_at=s.created_at, last_activity_at=s.last_activity_at,
-                    message_count=s.message_count, tokens_used=s.tokens_used,
+                    session_id=s.id,
+                    status=s.status,
+                    created_at=s.created_at,
+                    last_activity_at=s.last_activity_at,
+                    message_count=s.message_count,
+                    tokens_used=s.tokens_used,
                     history=[t.model_dump() for t in s.history],
                 )
                 for s in found

@@ -79,10 +79,14 @@ def disclaimer(report: GroundingReport) -> list[str]:
     """The user's disclaimer: each ungrounded figure and, where the data has one, its value."""
     if not report.ungrounded:
         return []
-    return [ungrounded_disclaimer([
-        (_named(u), u.expected.shown if u.expected else None, u.expected.label if u.expected else None)
-        for u in report.ungrounded
-    ])]
+    return [
+        ungrounded_disclaimer(
+            [
+                (_named(u), u.expected.shown if u.expected else None, u.expected.label if u.expected else None)
+                for u in report.ungrounded
+            ]
+        )
+    ]
 
 
 def log_row(report: GroundingReport, provider: str | None, finish_reason: str, *, repaired: bool = False) -> TurnLogRow:
@@ -92,8 +96,12 @@ def log_row(report: GroundingReport, provider: str | None, finish_reason: str, *
         finish_reason=finish_reason,
         figures_checked=report.checked,
         ungrounded=[
-            UngroundedFigureLog(text=u.text[:MAX_LOGGED_TEXT], value=u.value, unit=u.unit,
-                                expected=u.expected.shown if u.expected else None)
+            UngroundedFigureLog(
+                text=u.text[:MAX_LOGGED_TEXT],
+                value=u.value,
+                unit=u.unit,
+                expected=u.expected.shown if u.expected else None,
+            )
             for u in report.ungrounded
         ],
         grounding_repaired=repaired,
@@ -187,8 +195,16 @@ async def repair_turn(
     report = check_text(result.text, refs)
     if not report.ungrounded:
         return None
-    fixed = await repair(provider, meter, system=system, messages=messages, answer=result.text, report=report,
-                         refs=refs, model_tier=model_tier)
+    fixed = await repair(
+        provider,
+        meter,
+        system=system,
+        messages=messages,
+        answer=result.text,
+        report=report,
+        refs=refs,
+        model_tier=model_tier,
+    )
     if fixed is None:
         return None
     checked = policies.check_output(fixed.text)
@@ -198,11 +214,13 @@ async def repair_turn(
         return None
     answered_by = fixed.response.provider or result.provider
     by_provider = dict(result.usage_by_provider)
-    by_provider[answered_by] = by_provider[answered_by] + fixed.response.usage if answered_by in by_provider else (
-        fixed.response.usage)
+    by_provider[answered_by] = (
+        by_provider[answered_by] + fixed.response.usage if answered_by in by_provider else (fixed.response.usage)
+    )
     return Repaired(
-        dataclasses.replace(result, text=fixed.text, usage=result.usage + fixed.response.usage,
-                            usage_by_provider=by_provider),
+        dataclasses.replace(
+            result, text=fixed.text, usage=result.usage + fixed.response.usage, usage_by_provider=by_provider
+        ),
         checked,
         guard_tokens,
     )

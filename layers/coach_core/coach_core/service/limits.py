@@ -161,8 +161,9 @@ class Limits:
             from redis.asyncio import Redis
 
             timeout = self.settings.redis_timeout_seconds
-            self._client = Redis.from_url(self.settings.redis_url, socket_timeout=timeout,
-                                          socket_connect_timeout=timeout, retry_on_timeout=False)
+            self._client = Redis.from_url(
+                self.settings.redis_url, socket_timeout=timeout, socket_connect_timeout=timeout, retry_on_timeout=False
+            )
             self._scripts = {
                 name: self._client.register_script(getattr(limit_scripts, name))
                 for name in ("TOKEN_BUCKET", "RESERVE", "ADD_AT_LEAST", "ACQUIRE_SLOT")
@@ -211,12 +212,14 @@ class Limits:
                 )
         cap = self.settings.coach_max_streams_per_user
         if stream and cap:
-            admission.slot = await self.acquire_stream(admission.subject, cap=cap,
-                                                       lease_seconds=self.stream_lease_seconds)
+            admission.slot = await self.acquire_stream(
+                admission.subject, cap=cap, lease_seconds=self.stream_lease_seconds
+            )
             if admission.slot is None:
                 emit("RateLimited", 1)
-                raise RateLimitedError(RateLimitedError.streams_message,
-                                       headers={"Retry-After": str(STREAM_RETRY_AFTER_SECONDS)})
+                raise RateLimitedError(
+                    RateLimitedError.streams_message, headers={"Retry-After": str(STREAM_RETRY_AFTER_SECONDS)}
+                )
         if spends_tokens and limits.daily_tokens:
             now = utcnow()
             try:
@@ -318,8 +321,9 @@ class Limits:
 
     async def _release_reservation(self, reservation: Reservation) -> None:
         if reservation.store == "redis":
-            await self._run("ADD_AT_LEAST", [self._budget_key(reservation.subject, reservation.day)],
-                            [-reservation.tokens, 0])
+            await self._run(
+                "ADD_AT_LEAST", [self._budget_key(reservation.subject, reservation.day)], [-reservation.tokens, 0]
+            )
             return
         try:
             async with self.db.connection() as conn:

@@ -40,32 +40,49 @@ class UsageMeter:
         self._providers.add(provider)
         if estimated:
             emit("UsageEstimated", used.total)
-        self._submit(used.input_tokens, used.output_tokens, 0,
-                     [usage.ProviderTokens(provider, used.input_tokens, used.output_tokens, int(first))])
+        self._submit(
+            used.input_tokens,
+            used.output_tokens,
+            0,
+            [usage.ProviderTokens(provider, used.input_tokens, used.output_tokens, int(first))],
+        )
 
     def guard(self, tokens: int) -> None:
         """The model-based guard's tokens for one check (a cut check's estimate included)."""
         if tokens > 0:
             self._submit(0, 0, tokens, ())
 
-    def _submit(self, input_tokens: int, output_tokens: int, guard_tokens: int,
-                providers: Sequence[usage.ProviderTokens]) -> None:
+    def _submit(
+        self, input_tokens: int, output_tokens: int, guard_tokens: int, providers: Sequence[usage.ProviderTokens]
+    ) -> None:
         requests = 0 if self._reported else 1
         self._reported = True
-        self._writes.append(self._limits.spawn(
-            self._write(requests, input_tokens, output_tokens, guard_tokens, providers)
-        ))
+        self._writes.append(
+            self._limits.spawn(self._write(requests, input_tokens, output_tokens, guard_tokens, providers))
+        )
 
-    async def _write(self, requests: int, input_tokens: int, output_tokens: int, guard_tokens: int,
-                     providers: Sequence[usage.ProviderTokens]) -> None:
+    async def _write(
+        self,
+        requests: int,
+        input_tokens: int,
+        output_tokens: int,
+        guard_tokens: int,
+        providers: Sequence[usage.ProviderTokens],
+    ) -> None:
         day = utcnow().date()
         admission = self.admission
         day_total = 0
         try:
             async with self._limits.db.connection() as conn:
                 day_total = await usage.add_usage(
-                    conn, admission.user_id, day, requests=requests, input_tokens=input_tokens,
-                    output_tokens=output_tokens, guard_tokens=guard_tokens, providers=providers,
+                    conn,
+                    admission.user_id,
+                    day,
+                    requests=requests,
+                    input_tokens=input_tokens,
+                    output_tokens=output_tokens,
+                    guard_tokens=guard_tokens,
+                    providers=providers,
                 )
         except Exception as exc:
             emit("UsageWriteFailed", 1)

@@ -132,25 +132,30 @@ class SessionStore:
         session and write the log rows: one statement (`repositories.turns`). Returns the session
         id written (a fresh one if the session was expired under us meanwhile: the answer is kept
         in a new session)."""
-        turns = [ChatTurn(role="user", content=mask_contacts(exchange.user_text)),
-                 ChatTurn(role="assistant", content=mask_contacts(exchange.reply))]
+        turns = [
+            ChatTurn(role="user", content=mask_contacts(exchange.user_text)),
+            ChatTurn(role="assistant", content=mask_contacts(exchange.reply)),
+        ]
 
         async def write(session_id: uuid.UUID) -> bool:
             now = self.clock()
             async with self.db.connection() as conn:
-                return await turns_repo.record_turn(conn, turns_repo.TurnWrite(
-                    session_id=session_id,
-                    user_id=user_id,
-                    model_tier=state.model_tier,
-                    turns=turns,
-                    tokens_used=exchange.tokens_used,
-                    max_history=self.settings.coach_max_conversation_history,
-                    now=now,
-                    expire_id=state.expire_id,
-                    violations=exchange.violations,
-                    tool_rows=exchange.tool_rows,
-                    turn_log=exchange.turn_log,
-                ))
+                return await turns_repo.record_turn(
+                    conn,
+                    turns_repo.TurnWrite(
+                        session_id=session_id,
+                        user_id=user_id,
+                        model_tier=state.model_tier,
+                        turns=turns,
+                        tokens_used=exchange.tokens_used,
+                        max_history=self.settings.coach_max_conversation_history,
+                        now=now,
+                        expire_id=state.expire_id,
+                        violations=exchange.violations,
+                        tool_rows=exchange.tool_rows,
+                        turn_log=exchange.turn_log,
+                    ),
+                )
 
         if await write(state.id):
             return state.id
@@ -159,9 +164,7 @@ class SessionStore:
             raise sessions.SessionWriteConflict(str(fresh))
         return fresh
 
-    async def write_logs(
-        self, violations: Sequence[PolicyViolationRow], tool_rows: Sequence[ToolCallLogRow]
-    ) -> None:
+    async def write_logs(self, violations: Sequence[PolicyViolationRow], tool_rows: Sequence[ToolCallLogRow]) -> None:
         """Log rows with no exchange (a plan, a failed turn), in one transaction. A failure
         propagates."""
         if not violations and not tool_rows:
@@ -170,9 +173,7 @@ class SessionStore:
             await logs.insert_violations(conn, violations)
             await logs.insert_tool_calls(conn, tool_rows)
 
-    async def record_logs(
-        self, violations: Sequence[PolicyViolationRow], tool_rows: Sequence[ToolCallLogRow]
-    ) -> None:
+    async def record_logs(self, violations: Sequence[PolicyViolationRow], tool_rows: Sequence[ToolCallLogRow]) -> None:
         """Log rows with no exchange (a failed turn, a plan), in one transaction. Every tool
         execution is logged even when the answer is lost; a logging failure never masks the
         original error."""

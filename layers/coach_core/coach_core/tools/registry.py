@@ -42,8 +42,6 @@ def cache_digest(tool_name: str, user_id: uuid.UUID, canonical_args: str, data_v
     return hashlib.sha256(f"{tool_name}\x1f{user_id}\x1f{data_version}\x1f{canonical_args}".encode()).hexdigest()
 
 
-
-
 def _validation_message(exc: ValidationError) -> str:
     parts = []
     for err in exc.errors():
@@ -225,7 +223,12 @@ class BoundTools:
         return self._finish(call, output, content=content)
 
     def _finish(
-        self, call: _Call, output: ToolOutput | ToolError, *, content: str = "", cached: bool = False,
+        self,
+        call: _Call,
+        output: ToolOutput | ToolError,
+        *,
+        content: str = "",
+        cached: bool = False,
         detail: str | None = None,
     ) -> ToolExecution:
         """The trace entry and log row of a call, and what the model reads (`content`, the output's

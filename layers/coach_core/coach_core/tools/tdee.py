@@ -14,7 +14,9 @@ from coach_core.tools.base import BaseTool, ToolContext
 
 class CalculateTdeeArgs(ToolArgs):
     weight_kg: float | None = Field(
-        None, ge=30, le=300,
+        None,
+        ge=30,
+        le=300,
         description="Body weight in kg to use (30-300). Omit to use the latest 7-day average weigh-in.",
     )
 
@@ -37,9 +39,7 @@ class CalculateTdeeTool(BaseTool[CalculateTdeeArgs, TdeeOutput]):
             profile = await load_profile(conn, ctx)
             if args.weight_kg is not None:
                 return calculate_tdee(profile, [], ctx.today, args.weight_kg)
-            rows = await load_checkins(
-                conn, ctx, TDEE_WEIGHT_LOOKBACK_DAYS, lookback_days=MOVING_AVERAGE_DAYS - 1
-            )
+            rows = await load_checkins(conn, ctx, TDEE_WEIGHT_LOOKBACK_DAYS, lookback_days=MOVING_AVERAGE_DAYS - 1)
         return calculate_tdee(profile, rows, ctx.today)
 
     def summarize(self, output: TdeeOutput) -> str:

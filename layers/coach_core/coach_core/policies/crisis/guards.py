@@ -98,5 +98,3 @@ class AnyOf:
 
     def __call__(self, text: str, m: re.Match[str]) -> bool:
         return any(g(text, m) for g in self.guards)
-
-

@@ -234,4 +234,3 @@ def named(name: str, part: Pat | str) -> Pat:
     """The pattern as a named group, for guards that read it (e.g. a duration)."""
     pat = _pat(part)
     return Pat(f"(?P<{name}>{pat.regex})", pat.gates)
-

@@ -28,7 +28,13 @@ class CrisisPolicy:
             return None
         action: Action = "flag" if direction == "input" else "block"
         if hit is None:
-            return PolicyFinding(action, sanitize_trigger(scored.evidence), None, "support_resources",
-                                 rule_id=model.rule_id, score=scored.probability)
+            return PolicyFinding(
+                action,
+                sanitize_trigger(scored.evidence),
+                None,
+                "support_resources",
+                rule_id=model.rule_id,
+                score=scored.probability,
+            )
         trigger = excerpt(hit.text, hit.match.start(), hit.match.end())
         return PolicyFinding(action, trigger, None, "support_resources", rule_id=hit.rule_id, score=scored.probability)

@@ -115,7 +115,11 @@ DETECTORS: Final[tuple[Detector, ...]] = (
         id="crisis.suicide.hoped_for_death",
         kind="suicide",
         pattern=seq(
-            words(sui.DESIRE), opt("that"), words(sui.SELF_SUBJECT), gap(6), named("out", words(sui.FATAL_SELF)),
+            words(sui.DESIRE),
+            opt("that"),
+            words(sui.SELF_SUBJECT),
+            gap(6),
+            named("out", words(sui.FATAL_SELF)),
         ),
         guards=(wish_is_the_persons, outcome_not_negated, not_a_break),
         examples=(

@@ -215,8 +215,19 @@ def extract_quantities(text: str) -> list[Quantity]:
 
 def _count(t: str, start: int, end: int, token: str, *, window: bool) -> Quantity:
     value = parse_number(token)
-    return Quantity("days", value, value, _tolerance([token], 1.0), "days", 0, t[start:end], start, end, window=window,
-                    written=value)
+    return Quantity(
+        "days",
+        value,
+        value,
+        _tolerance([token], 1.0),
+        "days",
+        0,
+        t[start:end],
+        start,
+        end,
+        window=window,
+        written=value,
+    )
 
 
 def _bare_daily_energy(t: str, a: int, prev_end: int) -> Quantity | None:
@@ -229,8 +240,9 @@ def _bare_daily_energy(t: str, a: int, prev_end: int) -> Quantity | None:
         return None
     context, _, _ = _classify_calorie(t, a, m.end(), prev_end, None)
     tol = _tolerance([m.group("n1")], 1.0)
-    return Quantity("energy", value, value, tol, "kcal", 0, t[a : m.end()], a, m.end(), energy_context=context,
-                    written=value)
+    return Quantity(
+        "energy", value, value, tol, "kcal", 0, t[a : m.end()], a, m.end(), energy_context=context, written=value
+    )
 
 
 def _read(t: str, m: re.Match[str], start: int, end: int, tokens: list[str], prev_end: int) -> Quantity | None:
@@ -241,8 +253,19 @@ def _read(t: str, m: re.Match[str], start: int, end: int, tokens: list[str], pre
     sign = _sign(t, start)
 
     def make(kind: Kind, factor: float, unit: str, **extra: Any) -> Quantity:
-        return Quantity(kind, lo * factor, hi * factor, _tolerance(tokens, abs(factor)), unit, sign, t[start:end],
-                        start, end, written=values[0], **extra)
+        return Quantity(
+            kind,
+            lo * factor,
+            hi * factor,
+            _tolerance(tokens, abs(factor)),
+            unit,
+            sign,
+            t[start:end],
+            start,
+            end,
+            written=values[0],
+            **extra,
+        )
 
     s_start, s_end = sentence_around(t, start, m.end())
     if m.group("gkg"):
@@ -265,10 +288,14 @@ def _read(t: str, m: re.Match[str], start: int, end: int, tokens: list[str], pre
     if m.group("cunit"):
         tail = t[m.end() : m.end() + 24]
         streak = bool(_STREAK_TAIL_RE.match(tail))
-        window = not streak and not m.group("counted") and (
-            bool(_WINDOW_HEAD_RE.search(t, max(s_start, m.start() - 30), m.start()))
-            or (m.group("cunit") == "day" and bool(_WINDOW_TAIL_RE.match(tail)))
-            or bool(_AGO_TAIL_RE.match(tail))
+        window = (
+            not streak
+            and not m.group("counted")
+            and (
+                bool(_WINDOW_HEAD_RE.search(t, max(s_start, m.start() - 30), m.start()))
+                or (m.group("cunit") == "day" and bool(_WINDOW_TAIL_RE.match(tail)))
+                or bool(_AGO_TAIL_RE.match(tail))
+            )
         )
         unit = m.group("cunit")
         counted = "weigh-ins" if unit.startswith("weigh") else "check-ins" if unit.startswith("check") else "days"
@@ -292,7 +319,9 @@ def _mass(
         return make("grams", 1.0, "g")
     head_from = clause_start(t, max(s_start, m.start() - 60), m.start())
     if (
-        _NOT_BODY_RE.match(after) or _NOT_BODY_KIT_RE.match(after) or _LIFT_TAIL_RE.match(after)
+        _NOT_BODY_RE.match(after)
+        or _NOT_BODY_KIT_RE.match(after)
+        or _LIFT_TAIL_RE.match(after)
         or _LIFT_HEAD_RE.search(t, head_from, m.start())
     ):
         return None
@@ -312,6 +341,17 @@ def _mass(
     spelled = "kg" if unit.startswith(("kg", "kilo")) else _UNIT_SPELLING[unit[0]]
     if m.group("lbs"):  # "11 st 4 lb": stones and pounds, precise to the pound (a stone is 14 lb exactly)
         whole = (parse_number(m.group("n1")) * LB_PER_STONE + float(m.group("lbs"))) * KG_PER_LB
-        return Quantity("mass", whole, whole, written_step(m.group("lbs")) / 2 * KG_PER_LB, "st", _sign(t, start),
-                        t[start : m.end()], start, m.end(), direction=moving, written=round(whole / kg, 2))
+        return Quantity(
+            "mass",
+            whole,
+            whole,
+            written_step(m.group("lbs")) / 2 * KG_PER_LB,
+            "st",
+            _sign(t, start),
+            t[start : m.end()],
+            start,
+            m.end(),
+            direction=moving,
+            written=round(whole / kg, 2),
+        )
     return make("mass", kg / (weeks or 1.0), spelled, per_week=weeks is not None, direction=moving)

@@ -32,7 +32,10 @@ class FeatureSpec:
 
     def as_dict(self) -> dict[str, int]:
         return {
-            "bits": self.bits, "word_ngrams": self.word_ngrams, "char_min": self.char_min, "char_max": self.char_max,
+            "bits": self.bits,
+            "word_ngrams": self.word_ngrams,
+            "char_min": self.char_min,
+            "char_max": self.char_max,
         }
 
 
