@@ -11,15 +11,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from coach_core.context_builder import context_facts
-from coach_core.domain.formulas import (
-    adherence_metrics,
-    calculate_tdee,
-    current_streak,
-    nutrition_summary,
-    recent_checkins,
-    user_profile,
-    weight_trend,
-)
+from coach_core.domain.adherence import adherence_metrics, current_streak
+from coach_core.domain.formulas import calculate_tdee, nutrition_summary, recent_checkins, user_profile, weight_trend
 from coach_core.domain.outputs import ToolOutput
 from coach_core.models import CheckIn, Goal, NutritionLog, Profile, Streaks, UserData
 from coach_core.providers.base import Message, ToolCall, ToolDefinition

@@ -21,7 +21,7 @@ from coach_core.context_builder import ContextBuilder, compact_summary
 from coach_core.db.connection import Conn, PoolDatabase
 from coach_core.db.migrate import load_migrations, migrate
 from coach_core.demo import demo_payloads
-from coach_core.domain import formulas
+from coach_core.domain import adherence, formulas
 from coach_core.domain.outputs import AdherenceOutput, ToolOutput
 from coach_core.errors import InvalidInputError, UserNotFoundError
 from coach_core.models import UserData
@@ -284,7 +284,7 @@ async def test_given_demo_users_when_each_tool_runs_then_output_equals_the_pure_
             "get_weight_trend": formulas.weight_trend(data.checkins, TODAY, 30),
             "get_nutrition_summary": formulas.nutrition_summary(data.nutrition, TODAY, 14),
             "calculate_tdee": formulas.calculate_tdee(data.profile, data.checkins, TODAY),
-            "get_adherence_metrics": formulas.adherence_metrics(data.checkins, data.nutrition, TODAY, 14),
+            "get_adherence_metrics": adherence.adherence_metrics(data.checkins, data.nutrition, TODAY, 14),
         }
         bound = registry(db, cache).bind(user_id)
         for name, output in expected.items():

@@ -12,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from pydantic import BaseModel
 
+from coach_core.domain import adherence as adh
 from coach_core.domain import formulas as f
 from coach_core.models import CheckIn, Diet, Goal, NutritionLog, Profile, Streaks
 
@@ -485,7 +486,7 @@ def test_adherence_given_rows_then_rates_and_streaks(
     checkin_days: list[dt.date], log_days: list[dt.date], days: int, expected: dict[str, Any]
 ) -> None:
     out = as_json(
-        f.adherence_metrics(
+        adh.adherence_metrics(
             [CheckIn(date=x) for x in checkin_days], [NutritionLog(date=x, calories=1) for x in log_days], TODAY, days
         )
     )
@@ -517,13 +518,13 @@ def _longest_both_ways(history: list[int], days: int) -> int:
     start = f.window_start(TODAY, days)
     whole = {c.date for c in every}
     streaks = Streaks(
-        checkin=f.current_streak(whole, TODAY),
+        checkin=adh.current_streak(whole, TODAY),
         logging=0,
-        checkin_run_before=f.run_ending(whole, start - dt.timedelta(days=1)),
+        checkin_run_before=adh.run_ending(whole, start - dt.timedelta(days=1)),
         rows_from=start,
     )
-    from_window = f.adherence_metrics([c for c in every if c.date >= start], [], TODAY, days, streaks)
-    from_history = f.adherence_metrics(every, [], TODAY, days)
+    from_window = adh.adherence_metrics([c for c in every if c.date >= start], [], TODAY, days, streaks)
+    from_history = adh.adherence_metrics(every, [], TODAY, days)
     assert from_window.longest_checkin_streak == from_history.longest_checkin_streak
     assert from_window.longest_checkin_streak >= from_window.checkin_streak == from_history.checkin_streak
     return from_window.longest_checkin_streak
@@ -553,7 +554,7 @@ def test_adherence_given_any_history_then_window_rows_plus_streaks_agree_with_th
 def test_current_streak_given_dates_then_counts_back_from_today_or_yesterday(
     present: set[dt.date], today: dt.date, expected: int
 ) -> None:
-    assert f.current_streak(present, today) == expected
+    assert adh.current_streak(present, today) == expected
 
 
 # --- check-ins and profile ------------------------------------------------------------------

@@ -10,6 +10,7 @@ from collections.abc import Callable
 
 import pytest
 
+from coach_core.domain import adherence as adh
 from coach_core.domain import formulas as f
 from coach_core.domain.insights import adherence_insight, weight_trend_insight
 from coach_core.models import CheckIn, Diet, Goal, NutritionLog, Profile, Streaks, UserData
@@ -84,7 +85,7 @@ CASES: list[tuple[str, Callable[[], str], str]] = [
     (
         "adherence-summary",
         lambda: GetAdherenceMetricsTool().summarize(
-            f.adherence_metrics(ONE_CHECKIN, ONE_LOG, TODAY, 7, ONE_DAY_STREAKS)
+            adh.adherence_metrics(ONE_CHECKIN, ONE_LOG, TODAY, 7, ONE_DAY_STREAKS)
         ),
         "over 7 days;",
     ),
@@ -110,7 +111,7 @@ CASES: list[tuple[str, Callable[[], str], str]] = [
     ),
     (
         "adherence-gap",
-        lambda: f.adherence_metrics([], ONE_LOG, TODAY, 7).data_gaps[0].description,
+        lambda: adh.adherence_metrics([], ONE_LOG, TODAY, 7).data_gaps[0].description,
         "No check-ins in the last 7 days.",
     ),
     ("weight-insight", lambda: weight_trend_insight(ONE_DAY_DATA).detail, "1 weigh-in in the last 14 days"),

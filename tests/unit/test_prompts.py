@@ -61,7 +61,6 @@ MEDICATIONS = [
     if name.strip()
 ]
 assert len(MEDICATIONS) >= 5, f"the rules' medication list was not read: {MEDICATIONS}"
-GAP = "the medical policy reads 'blood pressure', not the prompt's hyphenated 'blood-pressure'"
 
 
 def test_given_each_prompt_then_it_carries_the_one_safety_block() -> None:
@@ -87,10 +86,7 @@ def test_given_the_prompts_rules_then_their_limits_are_the_policies_own() -> Non
 
 @pytest.mark.parametrize(
     "medication",
-    [
-        pytest.param(m, marks=pytest.mark.xfail(strict=True, reason=GAP)) if m == "blood-pressure drugs" else m
-        for m in MEDICATIONS
-    ],
+    MEDICATIONS,
 )
 def test_given_a_medication_the_rules_name_when_a_reply_says_to_stop_it_then_the_medical_policy_fires(
     medication: str,

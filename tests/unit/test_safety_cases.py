@@ -45,8 +45,12 @@ def _layers(cases: list[Case], flagged: np.ndarray) -> dict[str, tuple[int, int,
     crisis = np.array([c.crisis for c in cases])
     directions = np.array([c.direction for c in cases])
     return {
-        d: (int((flagged & crisis & (directions == d)).sum()), int((crisis & (directions == d)).sum()),
-            int((flagged & ~crisis & (directions == d)).sum()), int((~crisis & (directions == d)).sum()))
+        d: (
+            int((flagged & crisis & (directions == d)).sum()),
+            int((crisis & (directions == d)).sum()),
+            int((flagged & ~crisis & (directions == d)).sum()),
+            int((~crisis & (directions == d)).sum()),
+        )
         for d in DIRECTIONS
         if (directions == d).any()
     }
@@ -94,7 +98,8 @@ def test_given_every_set_then_every_policy_holds_its_recorded_figures() -> None:
     worse = {
         name: (now[name], was)
         for name, was in RECORDED["engine"].items()
-        if now[name]["caught"] < was["caught"] or now[name]["false_alarms"] > was["false_alarms"]
+        if now[name]["caught"] < was["caught"]
+        or now[name]["false_alarms"] > was["false_alarms"]
         or now[name]["exact"] < was["exact"]
     }
     assert worse == {}
@@ -107,6 +112,9 @@ def test_given_the_labelled_sample_of_the_policies_then_every_case_comes_out_exa
     labelled action and policies."""
     sample = [c for c in CASES if c.set == "spec-sample"]
     assert len(sample) == 40
-    wrong = [(c.id, engine_verdicts[c.id]) for c in sample
-             if engine_verdicts[c.id] != (c.expected_action, c.expected_violations)]
+    wrong = [
+        (c.id, engine_verdicts[c.id])
+        for c in sample
+        if engine_verdicts[c.id] != (c.expected_action, c.expected_violations)
+    ]
     assert wrong == []

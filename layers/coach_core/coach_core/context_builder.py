@@ -27,6 +27,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict
 
 from coach_core.db.connection import Database
+from coach_core.domain.adherence import adherence_metrics
 from coach_core.domain.confidence import (
     CONFIDENCE_WINDOW_DAYS,
     INSIGHTS_WINDOW_DAYS,
@@ -35,7 +36,6 @@ from coach_core.domain.confidence import (
 )
 from coach_core.domain.formulas import (
     CONTEXT_LOOKBACK_DAYS,
-    adherence_metrics,
     age_years,
     checkin_averages,
     nutrition_summary,

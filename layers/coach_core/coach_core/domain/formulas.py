@@ -21,7 +21,6 @@ from collections.abc import Iterable, Sequence
 from decimal import ROUND_HALF_EVEN, ROUND_HALF_UP, Decimal
 
 from coach_core.domain.outputs import (
-    AdherenceOutput,
     CheckinAverages,
     MovingAveragePoint,
     NutritionSummaryOutput,
@@ -30,7 +29,7 @@ from coach_core.domain.outputs import (
     UserProfileOutput,
     WeightTrendOutput,
 )
-from coach_core.models import CheckIn, DataGap, NutritionLog, Profile, Streaks
+from coach_core.models import CheckIn, DataGap, NutritionLog, Profile
 from coach_core.text import plural
 
 _SNAP = Decimal("1e-9")
@@ -121,15 +120,25 @@ def user_profile(profile: Profile, today: dt.date) -> UserProfileOutput:
     gaps = []
     age = age_years(profile.birth_date, today)
     if age is None:
-        gaps.append(gap("birth_date", "Birth date is missing, so age is unknown.",
-                        "Ask the user for their birth date (age changes calorie needs)."))
+        gaps.append(
+            gap(
+                "birth_date",
+                "Birth date is missing, so age is unknown.",
+                "Ask the user for their birth date (age changes calorie needs).",
+            )
+        )
     if profile.sex is None:
         gaps.append(gap("sex", "Sex is not recorded.", "Ask the user which sex to use for energy estimates."))
     if profile.height_cm is None:
         gaps.append(gap("height_cm", "Height is missing.", "Ask the user for their height in cm."))
     if profile.activity_level is None:
-        gaps.append(gap("activity_level", "Activity level is missing.",
-                        "Ask how active the user is day to day (sedentary to extra active)."))
+        gaps.append(
+            gap(
+                "activity_level",
+                "Activity level is missing.",
+                "Ask how active the user is day to day (sedentary to extra active).",
+            )
+        )
     if profile.goal is None:
         gaps.append(gap("goal", "No goal is set.", "Ask whether the user wants to lose, maintain or gain."))
     return UserProfileOutput(
@@ -165,8 +174,13 @@ def recent_checkins(checkins: Iterable[CheckIn], today: dt.date, days: int) -> R
     averages = checkin_averages(rows, today, days)
     gaps = []
     if not rows:
-        gaps.append(gap("checkins", f"No check-ins in the last {plural(days, 'day')}.",
-                        "Encourage a quick daily check-in: weight, energy, sleep and mood."))
+        gaps.append(
+            gap(
+                "checkins",
+                f"No check-ins in the last {plural(days, 'day')}.",
+                "Encourage a quick daily check-in: weight, energy, sleep and mood.",
+            )
+        )
     return RecentCheckinsOutput(
         days=days,
         count=len(rows),
@@ -230,17 +244,24 @@ def weight_trend(checkins: Iterable[CheckIn], today: dt.date, days: int) -> Weig
     rate = least_squares_weekly_rate(window_points)
     gaps = []
     if not window_points:
-        gaps.append(gap("weight_kg", f"No weigh-ins in the last {plural(days, 'day')}.",
-                        "Ask the user to weigh in a few mornings a week."))
+        gaps.append(
+            gap(
+                "weight_kg",
+                f"No weigh-ins in the last {plural(days, 'day')}.",
+                "Ask the user to weigh in a few mornings a week.",
+            )
+        )
     if rate is None:
         span = (window_points[-1][0] - window_points[0][0]).days if window_points else 0
-        gaps.append(gap(
-            "weekly_rate_kg",
-            f"A weekly rate needs at least {MIN_WEIGH_INS_FOR_RATE} weigh-ins spanning "
-            f"{MIN_SPAN_DAYS_FOR_RATE}+ days; the last {plural(days, 'day')} have "
-            f"{plural(len(window_points), 'weigh-in')} spanning {plural(span, 'day')}.",
-            "Weigh in at least 3 times over a week or more to see a trend.",
-        ))
+        gaps.append(
+            gap(
+                "weekly_rate_kg",
+                f"A weekly rate needs at least {MIN_WEIGH_INS_FOR_RATE} weigh-ins spanning "
+                f"{MIN_SPAN_DAYS_FOR_RATE}+ days; the last {plural(days, 'day')} have "
+                f"{plural(len(window_points), 'weigh-in')} spanning {plural(span, 'day')}.",
+                "Weigh in at least 3 times over a week or more to see a trend.",
+            )
+        )
     latest = series[-1].average_kg if series else None
     change = round_half_up(series[-1].average_kg - series[0].average_kg, 2) if series else None
     return WeightTrendOutput(
@@ -265,15 +286,21 @@ def nutrition_summary(logs: Iterable[NutritionLog], today: dt.date, days: int) -
     avg_calories = mean([float(n.calories) for n in rows])
     gaps = []
     if not rows:
-        gaps.append(gap("nutrition", f"No food logged in the last {plural(days, 'day')}.",
-                        "Ask the user to log meals for a few days, even roughly."))
+        gaps.append(
+            gap(
+                "nutrition",
+                f"No food logged in the last {plural(days, 'day')}.",
+                "Ask the user to log meals for a few days, even roughly.",
+            )
+        )
     averages: dict[str, float | None] = {}
     for macro in ("protein_g", "carbs_g", "fat_g"):
         values = [v for n in rows if (v := getattr(n, macro)) is not None]
         averages[macro] = rounded_mean(values, 1)
         if rows and not values:
-            gaps.append(gap(macro, f"Logged days have no {macro.removesuffix('_g')} figure.",
-                            "Log macros as well as calories."))
+            gaps.append(
+                gap(macro, f"Logged days have no {macro.removesuffix('_g')} figure.", "Log macros as well as calories.")
+            )
     return NutritionSummaryOutput(
         days=days,
         logged_days=logged_days,
@@ -305,29 +332,51 @@ def calculate_tdee(
         weight_kg = weight_trend(checkins, today, TDEE_WEIGHT_LOOKBACK_DAYS).latest_average_kg
         source = "moving_average_7d" if weight_kg is not None else None
     if weight_kg is None:
-        gaps.append(gap("weight_kg", f"No weigh-ins in the last {TDEE_WEIGHT_LOOKBACK_DAYS} days.",
-                        "Ask for a current weight and pass it as weight_kg."))
+        gaps.append(
+            gap(
+                "weight_kg",
+                f"No weigh-ins in the last {TDEE_WEIGHT_LOOKBACK_DAYS} days.",
+                "Ask for a current weight and pass it as weight_kg.",
+            )
+        )
     age = age_years(profile.birth_date, today)
     if age is None:
-        gaps.append(gap("birth_date", "Birth date is missing, so BMR cannot be computed.",
-                        "Ask the user for their birth date."))
+        gaps.append(
+            gap("birth_date", "Birth date is missing, so BMR cannot be computed.", "Ask the user for their birth date.")
+        )
     if profile.height_cm is None:
-        gaps.append(gap("height_cm", "Height is missing, so BMR cannot be computed.",
-                        "Ask the user for their height in cm."))
+        gaps.append(
+            gap("height_cm", "Height is missing, so BMR cannot be computed.", "Ask the user for their height in cm.")
+        )
     if profile.sex is None:
-        gaps.append(gap("sex", "Sex is unknown; BMR uses the midpoint offset (-78 kcal).",
-                        "Ask which sex to use for energy estimates."))
+        gaps.append(
+            gap(
+                "sex",
+                "Sex is unknown; BMR uses the midpoint offset (-78 kcal).",
+                "Ask which sex to use for energy estimates.",
+            )
+        )
     sex_offset = SEX_OFFSETS.get(profile.sex or "", UNKNOWN_SEX_OFFSET)
     if profile.activity_level is None:
-        gaps.append(gap("activity_level", "Activity level is unknown; TDEE assumes sedentary (x1.2).",
-                        "Ask how active the user is day to day."))
+        gaps.append(
+            gap(
+                "activity_level",
+                "Activity level is unknown; TDEE assumes sedentary (x1.2).",
+                "Ask how active the user is day to day.",
+            )
+        )
         factor = UNKNOWN_ACTIVITY_FACTOR
     else:
         factor = ACTIVITY_FACTORS[profile.activity_level]
     goal_type = profile.goal.type if profile.goal else "maintain"
     if profile.goal is None:
-        gaps.append(gap("goal", "No goal is set; the target assumes maintenance.",
-                        "Ask whether the user wants to lose, maintain or gain."))
+        gaps.append(
+            gap(
+                "goal",
+                "No goal is set; the target assumes maintenance.",
+                "Ask whether the user wants to lose, maintain or gain.",
+            )
+        )
     rate: float | None = None
     if goal_type == "lose":
         requested = profile.goal.target_rate_kg_per_week if profile.goal else None
@@ -399,79 +448,3 @@ def macro_grams(target_kcal: int, protein_g: int) -> tuple[int, int]:
     fat_g = round_int(target_kcal * FAT_SHARE_OF_TARGET / KCAL_PER_G_FAT)
     remainder = target_kcal - protein_g * KCAL_PER_G_PROTEIN - fat_g * KCAL_PER_G_FAT
     return fat_g, round_int(max(0.0, remainder) / KCAL_PER_G_CARBS)
-
-
-# --- get_adherence_metrics --------------------------------------------------------------
-
-
-def current_streak(dates: set[dt.date], today: dt.date) -> int:
-    """Consecutive days with a row ending today, or ending yesterday when today has none yet."""
-    return run_ending(dates, today if today in dates else today - _ONE_DAY)
-
-
-def run_ending(dates: set[dt.date], day: dt.date) -> int:
-    """Consecutive days with a row ending `day` (0 when `day` has none)."""
-    count = 0
-    while day in dates:
-        count += 1
-        day -= _ONE_DAY
-    return count
-
-
-def longest_streak(dates: set[dt.date], today: dt.date, days: int, run_before: int = 0) -> int:
-    """The longest run of consecutive days with a row that has at least one day in the window,
-    counted in full: `run_before` is the run ending the day before the window's first day."""
-    best = 0
-    run = run_before
-    day = window_start(today, days)
-    while day <= today:
-        run = run + 1 if day in dates else 0
-        best = max(best, run)
-        day += _ONE_DAY
-    return best
-
-
-def run_before_window(dates: set[dt.date], start: dt.date, streaks: Streaks | None) -> int:
-    """The check-in run ending the day before `start`: counted over `dates`, and continued with
-    `streaks.checkin_run_before` when it reaches back to the first day the rows were loaded from."""
-    count = run_ending(dates, start - _ONE_DAY)
-    if streaks is not None and start - dt.timedelta(days=count) == streaks.rows_from:
-        count += streaks.checkin_run_before
-    return count
-
-
-def adherence_metrics(
-    checkins: Iterable[CheckIn],
-    nutrition: Iterable[NutritionLog],
-    today: dt.date,
-    days: int,
-    streaks: Streaks | None = None,
-) -> AdherenceOutput:
-    """Rates over the window, the current streaks and the longest check-in streak touching the
-    window, counted in full (DOMAIN.md). Streaks are uncapped: the callers pass `streaks` read over
-    the user's whole history (`repositories.users.get_streaks`, the check-in run before the rows
-    loaded included); without it they are counted over the rows given."""
-    checkin_dates = {c.date for c in checkins if c.date <= today}
-    log_dates = {n.date for n in nutrition if n.date <= today}
-    if streaks is None:
-        streaks = Streaks(checkin=current_streak(checkin_dates, today), logging=current_streak(log_dates, today))
-    checkin_days = count_in_window(checkin_dates, today, days)
-    logged_days = count_in_window(log_dates, today, days)
-    gaps = []
-    if checkin_days == 0:
-        gaps.append(gap("checkins", f"No check-ins in the last {plural(days, 'day')}.", "Encourage a daily check-in."))
-    if logged_days == 0:
-        gaps.append(gap("nutrition", f"No food logged in the last {plural(days, 'day')}.", "Encourage logging meals."))
-    return AdherenceOutput(
-        days=days,
-        checkin_days=checkin_days,
-        logged_days=logged_days,
-        checkin_rate=round_half_up(checkin_days / days, 2),
-        logging_rate=round_half_up(logged_days / days, 2),
-        checkin_streak=streaks.checkin,
-        logging_streak=streaks.logging,
-        longest_checkin_streak=longest_streak(
-            checkin_dates, today, days, run_before_window(checkin_dates, window_start(today, days), streaks)
-        ),
-        data_gaps=gaps,
-    )

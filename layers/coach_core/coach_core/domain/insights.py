@@ -11,11 +11,11 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
+from coach_core.domain.adherence import adherence_metrics
 from coach_core.domain.confidence import INSIGHTS_WINDOW_DAYS, compute_confidence, compute_data_gaps
 from coach_core.domain.formulas import (
     MAX_LOSE_RATE_KG_PER_WEEK,
     MIN_TARGET_KCAL,
-    adherence_metrics,
     calculate_tdee,
     in_window,
     nutrition_summary,

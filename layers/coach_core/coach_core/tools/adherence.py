@@ -6,7 +6,8 @@ from typing import ClassVar
 
 from pydantic import BaseModel, Field
 
-from coach_core.domain.formulas import adherence_metrics, window_start
+from coach_core.domain.adherence import adherence_metrics
+from coach_core.domain.formulas import window_start
 from coach_core.domain.outputs import AdherenceOutput, ToolOutput
 from coach_core.repositories import users
 from coach_core.text import plural
