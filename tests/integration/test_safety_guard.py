@@ -17,6 +17,7 @@ import pytest
 
 from coach_core.db.connection import Database
 from coach_core.guard import GuardRunner, GuardVerdict, LLMGuard, ModerationGuard
+from coach_core.policies import get_engine
 from coach_core.prompts.disclaimer_templates import SUPPORT_RESOURCES_MESSAGE
 from coach_core.providers.openai import OpenAIModerator
 from coach_core.service import make_provider
@@ -96,6 +97,25 @@ async def test_given_a_crisis_only_the_guard_sees_when_chatting_then_flagged_and
     [row] = await _guard_rows(db, user)
     assert (row["direction"], row["action_taken"], row["rule_id"]) == ("input", "flag", "guard.moderation")
     assert row["guard_model"] == "omni-moderation-fake" and row["category_scores"]["self-harm"] == 0.93
+
+
+async def test_given_a_message_the_rules_modify_and_the_guard_flags_when_chatting_then_the_rules_disclaimers_stay(
+    db: Database, settings: Settings, fake: FakeOpenAIServer, moderation: FakeModerationServer
+) -> None:
+    """GIVEN a message whose medical mention the rules answer with a disclaimer (modify) and which
+    the guard scores as self-harm WHEN sent to /chat THEN the support message answers it and the
+    rules' disclaimer is still returned (as when the rules or the output guard decide)."""
+    user = await seed_user(db)
+    moderation.script([CRISIS])
+    fake.script([Reply(ANSWER)])
+    message = "I have type 1 diabetes, what should I have for breakfast tomorrow?"
+    expected = get_engine().check_input(message).disclaimers
+    assert expected, "the rules must modify this message for the test to mean anything"
+    async with GuardedApp(db, settings, fake, moderation_guard(moderation, settings)) as client:
+        body = (await post_chat(client, user, settings, message)).json()
+    assert body["message"] == SUPPORT_RESOURCES_MESSAGE and body["finish_reason"] == "safety"
+    assert chat_requests(fake) == 0
+    assert list(expected) == [d for d in body["disclaimers"] if d in expected]
 
 
 async def test_given_a_slow_guard_when_streaming_then_the_provider_starts_and_is_cancelled_before_any_token(

@@ -337,7 +337,9 @@ class ChatService:
 
             said = decide(checked_in, verdict_in, message, user_id, state.id, "input")
             if said.message is not None:  # the guard's crisis verdict: not a token of the answer was sent
-                ending = Ending("", said.message, said.rows, (), guard_tokens, tool_rows=tools.take_log_rows())
+                ending = Ending(
+                    "", said.message, said.rows, checked_in.disclaimers, guard_tokens, tool_rows=tools.take_log_rows()
+                )
             else:
                 ending = await self._judged(turn, answer, checked_in, said.rows, guard_tokens, tools)
             async for event in self._end(turn, ending):
