@@ -37,9 +37,8 @@ from coach_core.policies.crisis import find_crisis
 from coach_core.policies.engine import SafetyPolicyEngine, get_engine
 from coach_core.policies.learned.model import ARTIFACT
 from safety_ml.corpus import ROOT, TEAM_SETS, Case, digest, independent_sets, load
+from safety_ml.report import FIGURES
 from safety_ml.train import ARTIFACT_DIR, Features, train
-
-FIGURES = ROOT / "safety_corpus" / "figures.json"
 
 DIRECTION_NAMES = {"input": "user messages (flag)", "output": "coach replies (block)"}
 

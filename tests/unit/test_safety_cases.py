@@ -20,8 +20,9 @@ import pytest
 
 from coach_core.policies import get_engine
 from coach_core.policies.learned import load_model
-from safety_ml.corpus import Case, digest, independent_sets, load
+from safety_ml.corpus import ROOT, Case, digest, independent_sets, load
 from safety_ml.evaluate import FIGURES, Layers, engine_summary, rules_fire, score_engine
+from safety_ml.report import report
 
 CASES = load()
 RECORDED: dict[str, Any] = json.loads(FIGURES.read_text(encoding="utf-8"))
@@ -118,3 +119,10 @@ def test_given_the_labelled_sample_of_the_policies_then_every_case_comes_out_exa
         if engine_verdicts[c.id] != (c.expected_action, c.expected_violations)
     ]
     assert wrong == []
+
+
+def test_given_the_recorded_figures_then_the_model_card_quotes_their_table_verbatim() -> None:
+    """GIVEN safety_corpus/figures.json WHEN rendered (`python -m safety_ml.report`) THEN
+    docs/SAFETY_MODEL.md holds that exact table: the card cannot drift from the measurement."""
+    card = (ROOT / "docs" / "SAFETY_MODEL.md").read_text(encoding="utf-8")
+    assert report(RECORDED) in card
