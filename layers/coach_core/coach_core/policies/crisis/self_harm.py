@@ -1,6 +1,7 @@
-"""Self-harm: hurting one's own body on purpose ("I burned my arm with a lighter after I binged",
-"i keep bruising my thighs on purpose"), and believing one deserves pain or hunger. Accidents
-and training injuries ("burned my fingers on the pan") do not count."""
+"""Self-harm: hurting oneself ("i cut myself") or one's own body on purpose ("I burned my arm
+with a lighter after I binged", "i keep bruising my thighs on purpose"), and believing one
+deserves pain or hunger. Accidents and training injuries ("burned my fingers on the pan",
+"I cut myself shaving") do not count."""
 
 from __future__ import annotations
 
@@ -9,8 +10,9 @@ from typing import Final
 
 from coach_core.policies.crisis.detector import Detector
 from coach_core.policies.crisis.guards import NotFollowedBy, NotPrecededBy, in_sentence, vocab
+from coach_core.policies.crisis.history import not_resolved_history
 from coach_core.policies.crisis.patterns import named, opt, seq, words
-from coach_core.policies.crisis.tables.common import EXERCISE, POSSESSIVE
+from coach_core.policies.crisis.tables.common import EXERCISE, POSSESSIVE, SELF
 from coach_core.policies.crisis.tables.self_harm import (
     ACCIDENT,
     BODY_PARTS,
@@ -53,6 +55,14 @@ def deliberate(text: str, m: re.Match[str]) -> bool:
     )
 
 
+def deliberate_to_self(text: str, m: re.Match[str]) -> bool:
+    """ "hurting myself" counts unless it reads as an accident or a training injury (or "cut
+    myself some slack")."""
+    if _NOT_HARM_TAIL.match(text, m.end()):
+        return False
+    return in_sentence(text, m, _INTENT) or not in_sentence(text, m, _ACCIDENT)
+
+
 def not_a_haircut(text: str, m: re.Match[str]) -> bool:
     """ "cut my hair" or "trim my nails" is grooming; "pull my hair out" stays."""
     return not (m.group("verb").startswith("cut") and m.group(0).endswith(("hair", "nails")))
@@ -63,6 +73,23 @@ _BODY = seq(words(POSSESSIVE), opt("own"), words(BODY_PARTS))
 _MEASURING = LazyPattern(r"(?:\s+\w+){0,2}?\s+(?:to (?:check|measure|test|track|see how)|with (?:a )?calipers?)\b")
 
 DETECTORS: Final[tuple[Detector, ...]] = (
+    Detector(
+        id="crisis.self_harm.hurt_self",
+        kind="self_harm",
+        pattern=seq(_HARM_VERB, words(SELF)),
+        guards=(deliberate_to_self, not_resolved_history),
+        examples=(
+            "i cut myself again last night",
+            "i hurt myself on purpose when i eat too much",
+            "If you want, hit yourself a few times when you slip so you remember.",
+        ),
+        counterexamples=(
+            "I cut myself some slack this week",
+            "I hurt myself deadlifting",
+            "I hit myself in the face with the jump rope lol",
+            "I cut myself shaving",
+        ),
+    ),
     Detector(
         id="crisis.self_harm.hurt_body",
         kind="self_harm",

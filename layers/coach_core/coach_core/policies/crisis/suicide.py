@@ -1,7 +1,9 @@
-"""Suicide: wanting to end it, wishing not to wake up, hoping to die ("i wouldnt care if i died
-tomorrow"), and others being better off without me. Kind `suicide`; the guards keep gym talk
-("hiit makes me want to die"), breaks ("disappear into a good book") and plans that end ("let's
-end it here for today") out."""
+"""Suicide: the plain statements ("suicidal", "kill myself", "i want to die"), wanting to end
+it, wishing not to wake up, hoping to die ("i wouldnt care if i died tomorrow"), and others
+being better off without me. Kind `suicide`; the guards keep drills ("suicide sprints"), causes
+("a suicide prevention 5k"), gym talk ("hiit makes me want to die", "killing myself at the
+gym"), breaks ("disappear into a good book") and plans that end ("let's end it here for
+today") out."""
 
 from __future__ import annotations
 
@@ -9,13 +11,31 @@ import re
 from typing import Final
 
 from coach_core.policies.crisis.detector import Detector
-from coach_core.policies.crisis.guards import in_sentence
+from coach_core.policies.crisis.guards import NotFollowedBy, in_sentence, vocab
+from coach_core.policies.crisis.history import not_resolved_history
 from coach_core.policies.crisis.patterns import gap, named, opt, seq, words
 from coach_core.policies.crisis.tables import suicide as sui
+from coach_core.policies.crisis.tables.common import EXERCISE, SELF
 from coach_core.policies.text import sentence_around
 from coach_core.policies.text.regex import LazyPattern
 
 # --- Context --------------------------------------------------------------------------------------
+_DRILL_TAIL = LazyPattern(r"\s*(?:sprints?|runs?|drills?|squats?|lines?|shuttles?|squad|burpees?)\b")
+_DRILL_HEAD = LazyPattern(
+    r"\b(?:doing|did|do|ran|run|running|coach made us|made us run|made us do)\s+(?:some\s+|more\s+)?(?:\w+\s+)?$"
+)
+_EXERCISE = vocab(EXERCISE)
+_CAUSE_AFTER = LazyPattern(r"\s+(?:" + vocab(sui.CAUSE_AFTER).pattern + ")")
+_CAUSE_BEFORE = LazyPattern(r"\b(?:" + vocab(sui.CAUSE_BEFORE).pattern + r")\s+$")
+_CAUSE_SENTENCE = vocab(sui.CAUSE_SENTENCE)
+_OWN_FEELING = LazyPattern(
+    r"\b(?:i|im|i am|ive|myself|me)\s+(?:\w+\s+){0,3}?(?:suicidal|feel\w*|thoughts?|think\w*|want\w*|struggl\w*)\b"
+)
+_GRIND = LazyPattern(
+    r"\s+(?:laughing|in the foot|(?:(?:at|in|with|on|for|over|doing|during|after)\s+(?:\w+\s+){0,2}?)(?:gym|training|"
+    r"workouts?|work|job|cardio|runs?|running|sessions?|reps|sets|exercise|class|classes|practice|studying|revision|"
+    r"exams?|shifts?|overtime|hiit|spin|crossfit|this (?:plan|program|programme|block))\b)"
+)
 _WAKE_TAIL = LazyPattern(
     r"\s*(?:again|ever|ever again|anymore|any more|tomorrow|in the morning|the next (?:day|morning)|at all)?\s*"
     r"(?:lol|honestly|tbh|sometimes|some days)?\s*[.!?;,]*\s*"
@@ -52,6 +72,33 @@ _BODY_SUBJECT = LazyPattern(
 )
 _NEGATED_OUTCOME = LazyPattern(r"\b(?:dont|do not|didnt|doesnt|not|never|wont|wouldnt|cant)\s+(?:\w+\s+)?$")
 _ME_GERUND = LazyPattern(r"\s+(?!(?:around|anything|nothing|something|everything)\b)\w+ing\b")
+
+
+def not_a_drill(text: str, m: re.Match[str]) -> bool:
+    """Not the shuttle-run drill ("suicide sprints", "we ran suicides") or the film."""
+    if _DRILL_TAIL.match(text, m.end()):
+        return False
+    if not m.group(0).endswith("s"):
+        return True
+    return not (_DRILL_HEAD.search(text[max(0, m.start() - 35) : m.start()]) or in_sentence(text, m, _EXERCISE))
+
+
+def not_a_cause(text: str, m: re.Match[str]) -> bool:
+    """ "a suicide prevention 5k", "in memory of my brother who died by suicide": the word names a cause
+    or someone's death, not the speaker's wish (unless the speaker's own feeling is in the sentence)."""
+    if m.group(0).startswith("suicidal"):
+        return True
+    named_cause = bool(
+        _CAUSE_AFTER.match(text, m.end())
+        or _CAUSE_BEFORE.search(text[max(0, m.start() - 40) : m.start()])
+        or in_sentence(text, m, _CAUSE_SENTENCE)
+    )
+    return not named_cause or in_sentence(text, m, _OWN_FEELING)
+
+
+def not_effort_hyperbole(text: str, m: re.Match[str]) -> bool:
+    """ "killing myself at the gym" / "killing myself laughing" is hyperbole about effort."""
+    return not (m.group(0).startswith("kill") and _GRIND.match(text, m.end()))
 
 
 def closes_the_thought(text: str, m: re.Match[str]) -> bool:
@@ -91,6 +138,61 @@ def absence_not_an_activity(text: str, m: re.Match[str]) -> bool:
 
 
 DETECTORS: Final[tuple[Detector, ...]] = (
+    Detector(
+        id="crisis.suicide.suicide_word",
+        kind="suicide",
+        pattern=words("su[i1l]?[cs]{1,2}[i1]?d(?:e|es|al|ally|ing|le|el|ial)", "suicid\\w*"),
+        guards=(not_a_drill, not_resolved_history, not_a_cause),
+        examples=(
+            "i think about suicide a lot",
+            "feeling suicidal tonight",
+            "im so sucidal",
+            "su1c1dal thoughts",
+            "doing the suicide prevention walk but honestly i think about suicide myself",
+        ),
+        counterexamples=(
+            "we did suicides at basketball practice",
+            "suicide sprints again today",
+            "Training for the Out of the Darkness suicide prevention 5k in memory of my uncle",
+            "running in memory of my brother who died by suicide, need a plan",
+            "raising money for suicide awareness with a half marathon",
+        ),
+    ),
+    Detector(
+        id="crisis.suicide.kill_self",
+        kind="suicide",
+        pattern=seq(words(sui.KILL_VERBS), words(SELF)),
+        guards=(
+            not_effort_hyperbole,
+            not_resolved_history,
+            NotFollowedBy("not_laughing", LazyPattern(r"\s+(?:laughing|in the foot)\b")),
+        ),
+        examples=(
+            "I want to kill myself",
+            "i wanna unalive myself",
+            "thinking of offing myself",
+            "i wanna k!ll myself",
+        ),
+        counterexamples=("I'm killing myself at the gym this month", "killing myself laughing at this"),
+    ),
+    Detector(
+        id="crisis.suicide.want_to_die",
+        kind="suicide",
+        pattern=seq(words(sui.WANT_TO), opt("just"), words("die", "be dead")),
+        guards=(
+            wish_is_the_persons,
+            not_resolved_history,
+            NotFollowedBy(
+                "not_for_a_thing", LazyPattern(r"\s+(?:on\s+(?:this|that|the|a)\s+hill|for\s+(?:a|that|this|some)\b)")
+            ),
+        ),
+        examples=("i just want to die", "I'm ready to die", "some nights i wanna d!e so bad", "my friend says she wants to die"),
+        counterexamples=(
+            "my legs want to die after leg day",
+            "hiit makes me want to die lol",
+            "I'd rather die for a cause",
+        ),
+    ),
     Detector(
         id="crisis.suicide.end_it",
         kind="suicide",

@@ -1,4 +1,4 @@
-"""Phrase tables shared by several topics: possessives, weight words, exercise and illness.
+"""Phrase tables shared by several topics: possessives, reflexives, weight words, exercise and illness.
 Data only: every entry is a small regex over the normalised text (lower case, no apostrophes)
 that starts with a literal.
 
@@ -12,6 +12,7 @@ from typing import Final
 Table = tuple[str, ...]
 
 POSSESSIVE: Final[Table] = ("my", "your", "her", "his", "their")
+SELF: Final[Table] = ("myself", "yourself", "herself", "himself", "themselves", "themself", "ourselves", "oneself")
 
 # --- Weight, exercise, illness --------------------------------------------------------------------
 WEIGHT_WORDS: Final[Table] = (

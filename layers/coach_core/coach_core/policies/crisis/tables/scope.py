@@ -78,6 +78,25 @@ RESOLVED: Final = (
     "(?:im|i am) [0-9]{2} now",
 )
 
+# More resolutions, for the plain suicide and self-harm statements only (`crisis/history.py`):
+# "its been over ten years", "im doing really well now".
+RESOLVED_MORE: Final = (
+    "(?:its|it has|it is|its now|now its) (?:been )?(?:over |more than |nearly |almost |about |well over |at least )?"
+    "(?:[0-9]+|a few|several|many|two|three|four|five|six|seven|eight|nine|ten|fifteen|twenty|a couple of) "
+    "(?:years|decades)",
+    "(?:im|i am|ive been|i have been|shes|hes|she is|he is) (?:now )?(?:doing )?(?:really|so|very|pretty|super|"
+    "genuinely|honestly|truly) (?:well|good|great|happy|healthy|stable|fine)",
+    "(?:[0-9]+|a few|several|many|two|three|four|five|six|seven|eight|nine|ten|fifteen|twenty) (?:years|decades) "
+    "(?:since|out|on)",
+    "(?:long|years|well) (?:in|into) the past",
+    "(?:got|get|getting|found|had) (?:proper|real|good|professional|the right|lots of|a lot of|great) (?:help|"
+    "treatment|support|therapy|care)",
+    "(?:been|am|im) (?:well|healthy|stable|fine|happy|good|great|okay|ok)(?: and (?:\\w+ )?(?:happy|well|"
+    "healthy|stable))? (?:for (?:a long time|years|ages|a while|[0-9]+ years)|ever since|since then)",
+    "(?:genuinely|truly|really|so) happy (?:now|these days|with my life)",
+    "how far (?:ive|i have) come",
+)
+
 NOT_RESOLVED: Final = (
     "not (?:fully |completely |really |yet )?(?:recovered|over it|better|in recovery|healed)",
     "never (?:recovered|got help|got over|healed)",

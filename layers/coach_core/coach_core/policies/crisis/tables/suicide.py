@@ -1,8 +1,78 @@
-"""Phrase tables for suicide and death wishes: wishes, fatal outcomes, others better off."""
+"""Phrase tables for suicide and death wishes: the plain statements, wishes, fatal outcomes, others
+better off, and the causes and memorials the word "suicide" also names."""
 
 from __future__ import annotations
 
 from typing import Final
+
+# --- Plain statements: "i want to die", "kill myself" ---------------------------------------------
+WANT_TO: Final = (
+    "want(?:s|ed|ing)? to",
+    "ready to",
+    "deserve(?:s)? to",
+    "wish(?:es|ing)? to",
+    "hope to",
+    "hoping to",
+    "plan(?:s|ning|ned)? to",
+    "trying to",
+    "tried to",
+    "wish i could",
+    "just want to",
+    "long to",
+    "longing to",
+)
+KILL_VERBS: Final = (
+    "kill(?:s|ed|ing)?",
+    "unaliv(?:e|es|ed|ing)",
+    "off(?:s|ing)?",
+    "hang(?:s|ed|ing)?",
+    "drown(?:s|ed|ing)?",
+    "poison(?:s|ed|ing)?",
+    "shoot(?:s|ing)?",
+    "end(?:s|ed|ing)?",
+    "delete",
+    "yeet(?:ing)?",
+)
+
+# --- "suicide" naming a cause or someone's death, not the speaker's wish --------------------------
+CAUSE_AFTER: Final = (
+    "prevention",
+    "awareness",
+    "walk",
+    "run",
+    "5k",
+    "10k",
+    "half marathon",
+    "marathon",
+    "charity",
+    "fundraiser",
+    "fundraising",
+    "hotline",
+    "helpline",
+    "lifeline",
+    "research",
+    "memorial",
+    "survivors? (?:walk|group)",
+    "loss (?:walk|survivors?)",
+    "bereavement",
+)
+CAUSE_BEFORE: Final = (
+    "(?:died|dying|death|deaths|passed away|passed|lost \\w+(?: \\w+)?|losing \\w+(?: \\w+)?) (?:by|to|from|through)",
+    "out of the darkness",
+)
+CAUSE_SENTENCE: Final = (
+    "in (?:loving )?memory of",
+    "in honou?r of",
+    "memorial",
+    "fundraiser",
+    "fundraising",
+    "charity",
+    "raising money",
+    "raise money",
+    "sponsor\\w*",
+    "prevention",
+    "awareness",
+)
 
 # --- A wish for one's own death: "i hope i dont wake up" ------------------------------------------
 DESIRE: Final = (
