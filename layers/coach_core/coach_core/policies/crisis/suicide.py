@@ -186,7 +186,12 @@ DETECTORS: Final[tuple[Detector, ...]] = (
                 "not_for_a_thing", LazyPattern(r"\s+(?:on\s+(?:this|that|the|a)\s+hill|for\s+(?:a|that|this|some)\b)")
             ),
         ),
-        examples=("i just want to die", "I'm ready to die", "some nights i wanna d!e so bad", "my friend says she wants to die"),
+        examples=(
+            "i just want to die",
+            "I'm ready to die",
+            "some nights i wanna d!e so bad",
+            "my friend says she wants to die",
+        ),
         counterexamples=(
             "my legs want to die after leg day",
             "hiit makes me want to die lol",
