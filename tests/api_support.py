@@ -40,6 +40,21 @@ STREAM = f"{API}/chat/stream"
 PLAN = f"{API}/plan"
 INSIGHTS = f"{API}/insights"
 USAGE = f"{API}/me/usage"
+CHAT_RESPONSE_KEYS = frozenset(
+    {
+        "message",
+        "session_id",
+        "tool_trace",
+        "confidence",
+        "data_gaps",
+        "disclaimers",
+        "tokens_used",
+        "finish_reason",
+        "provider",
+        "grounding",
+    }
+)
+"""Every key of a `/chat` response, as API.md lists them."""
 
 
 def make_settings(database_url: str, redis_url: str, redis_prefix: str, **overrides: Any) -> Settings:

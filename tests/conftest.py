@@ -32,6 +32,9 @@ def _with_db(url: str, name: str) -> str:
     return urlunsplit(urlsplit(url)._replace(path="/" + name))
 
 
+NO_PGBOUNCER = "PgBouncer tier requested but pgbouncer is not installed (apt-get install pgbouncer): tier NOT run"
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """The PgBouncer tier runs the database tests through a transaction pooler: tests that need
     one specific server backend (`direct_db`) are skipped there, and without a PgBouncer binary
@@ -41,14 +44,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     missing = pgbouncer.binary() is None
     for item in items:
         if missing:
-            item.add_marker(
-                pytest.mark.skip(
-                    reason=(
-                        "PgBouncer tier requested but pgbouncer is not installed "
-                        "(apt-get install pgbouncer); this tier did NOT run"
-                    )
-                )
-            )
+            item.add_marker(pytest.mark.skip(reason=NO_PGBOUNCER))
         elif item.get_closest_marker("direct_db"):
             item.add_marker(pytest.mark.skip(reason="needs one specific server backend: direct tier only"))
 

@@ -30,6 +30,7 @@ from coach_core.service import PROMPT_HISTORY_MESSAGES, make_provider
 from coach_core.settings import Settings
 from coach_core.tools import GetWeightTrendTool
 from tests.api_support import (
+    CHAT_RESPONSE_KEYS,
     RecordingProvider,
     build_app,
     build_service,
@@ -46,18 +47,6 @@ from tests.fakes import Call, Fail, FakeOpenAIServer, Reply
 
 pytestmark = pytest.mark.integration
 
-RESPONSE_KEYS = {
-    "message",
-    "session_id",
-    "tool_trace",
-    "confidence",
-    "data_gaps",
-    "disclaimers",
-    "tokens_used",
-    "finish_reason",
-    "provider",
-    "grounding",
-}
 TRACE_KEYS = {"tool_name", "description", "input_summary", "output_summary", "latency_ms", "cached", "status"}
 SECRET = "sk-live-DO-NOT-LEAK-7f3a9c"
 
@@ -83,7 +72,7 @@ async def test_given_a_tool_round_when_chatting_then_every_response_field_is_fil
     assert response.status_code == 200
     assert response.headers["x-coach-provider"] == "openai"
     body = response.json()
-    assert set(body) == RESPONSE_KEYS
+    assert set(body) == CHAT_RESPONSE_KEYS
     assert body["message"] == "You're trending down about 0.7 kg a week."
     assert body["finish_reason"] == "stop"
     assert body["provider"] == "openai"
@@ -276,7 +265,7 @@ async def test_given_input_the_policies_flag_or_block_when_chatting_then_safety_
     assert fake.requests == []
     assert body["message"] == reply and body["finish_reason"] == "safety"
     assert body["tokens_used"] == 0 and body["tool_trace"] == []
-    assert set(body) == RESPONSE_KEYS
+    assert set(body) == CHAT_RESPONSE_KEYS
     for text in body["disclaimers"]:
         assert text not in body["message"]
     rows = await fetch_all(

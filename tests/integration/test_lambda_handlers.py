@@ -21,6 +21,7 @@ from coach_core import lambda_handlers
 from coach_core.db import get_database, reset_database
 from coach_core.db.connection import SingleConnectionDatabase
 from coach_core.settings import get_settings
+from tests.api_support import CHAT_RESPONSE_KEYS
 
 ROOT = Path(__file__).resolve().parents[2]
 EVENTS = ROOT / "events"
@@ -99,18 +100,7 @@ def test_given_chat_event_with_claims_when_invoked_then_the_contract_response_co
     response = handler_of("chat")(load_event("chat", demo_user), FakeLambdaContext())
     assert response["statusCode"] == 200, response
     body = json.loads(response["body"])
-    assert set(body) == {
-        "message",
-        "session_id",
-        "tool_trace",
-        "confidence",
-        "data_gaps",
-        "disclaimers",
-        "tokens_used",
-        "finish_reason",
-        "provider",
-        "grounding",
-    }
+    assert set(body) == CHAT_RESPONSE_KEYS
     assert body["finish_reason"] == "stop" and body["provider"] == "offline"
     assert body["grounding"]["checked"] >= 1 and body["grounding"]["ungrounded"] == []  # the offline model's figures
     assert [t["tool_name"] for t in body["tool_trace"]] == ["get_weight_trend"]

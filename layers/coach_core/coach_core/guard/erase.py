@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from coach_core.pseudonyms import keyed_hash
+from coach_core.redis_client import connect
 
 if TYPE_CHECKING:
     from redis.asyncio import Redis
@@ -48,14 +49,7 @@ class VerdictEraser:
     async def forget_user(self, user_id: uuid.UUID) -> None:
         """Raises the Redis error when the cache cannot be reached, so the erasure fails loudly."""
         if self._client is None:
-            from redis.asyncio import Redis
-
-            self._client = Redis.from_url(
-                self._redis_url,
-                socket_timeout=self._timeout,
-                socket_connect_timeout=self._timeout,
-                retry_on_timeout=False,
-            )
+            self._client = connect(self._redis_url, self._timeout)
         await self._client.delete(self.user_key(user_id))
 
     def drop_client(self) -> None:

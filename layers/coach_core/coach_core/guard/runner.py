@@ -27,6 +27,7 @@ from coach_core.guard.erase import verdicts_key
 from coach_core.guard.verdict import Direction, GuardVerdict, SafetyGuard
 from coach_core.observability import emit, logger
 from coach_core.pseudonyms import keyed_hash
+from coach_core.redis_client import connect
 
 if TYPE_CHECKING:
     from redis.asyncio import Redis
@@ -78,14 +79,7 @@ class GuardRunner:
 
     def _connect(self) -> Redis:
         if self._client is None:
-            from redis.asyncio import Redis
-
-            self._client = Redis.from_url(
-                str(self._redis_url),
-                socket_timeout=self._redis_timeout,
-                socket_connect_timeout=self._redis_timeout,
-                retry_on_timeout=False,
-            )
+            self._client = connect(str(self._redis_url), self._redis_timeout)
         return self._client
 
     def _redis(self) -> Redis | None:

@@ -37,6 +37,7 @@ from coach_core.models import utcnow
 from coach_core.observability import emit, log_exception, logger
 from coach_core.providers.model_config import max_output_tokens
 from coach_core.pseudonyms import keyed_hash
+from coach_core.redis_client import connect
 from coach_core.repositories import usage
 from coach_core.service import limit_scripts
 from coach_core.settings import Settings
@@ -158,12 +159,7 @@ class Limits:
         if time.monotonic() < self._down_until:
             return None
         if self._client is None:
-            from redis.asyncio import Redis
-
-            timeout = self.settings.redis_timeout_seconds
-            self._client = Redis.from_url(
-                self.settings.redis_url, socket_timeout=timeout, socket_connect_timeout=timeout, retry_on_timeout=False
-            )
+            self._client = connect(self.settings.redis_url, self.settings.redis_timeout_seconds)
             self._scripts = {
                 name: self._client.register_script(getattr(limit_scripts, name))
                 for name in ("TOKEN_BUCKET", "RESERVE", "ADD_AT_LEAST", "ACQUIRE_SLOT")

@@ -12,6 +12,7 @@ import uuid
 from typing import TYPE_CHECKING
 
 from coach_core.observability import logger
+from coach_core.redis_client import connect
 
 if TYPE_CHECKING:
     from redis.asyncio import Redis
@@ -30,14 +31,7 @@ class ToolCache:
 
     def _redis(self) -> Redis:
         if self._client is None:
-            from redis.asyncio import Redis
-
-            self._client = Redis.from_url(
-                self._url,
-                socket_timeout=self._timeout,
-                socket_connect_timeout=self._timeout,
-                retry_on_timeout=False,
-            )
+            self._client = connect(self._url, self._timeout)
         return self._client
 
     def key(self, user_id: uuid.UUID | str, digest: str) -> str:
