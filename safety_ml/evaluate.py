@@ -11,7 +11,7 @@
 2. The committed engine (rules + committed model, every policy) per set: recall, false alarms
    and exact matches; `--failures` lists every case that is not an exact match with its rules.
 
-    python -m safety_ml.evaluate [--set NAME]... [--jobs N] [--write] [--failures] [--no-loso]
+    python -m safety_ml.evaluate [--set NAME]... [--jobs N] [--write] [--failures] [--no-loso] [--rules]
 
 `--write` records both tables in `safety_corpus/figures.json` with the corpus's and the artifact's
 hashes; `tests/unit/test_safety_cases.py` takes its thresholds from there (and fails when the
@@ -33,7 +33,7 @@ from typing import Any
 
 import numpy as np
 
-from coach_core.policies.crisis import find_crisis
+from coach_core.policies.crisis import DETECTORS, find_crisis, fires
 from coach_core.policies.engine import SafetyPolicyEngine, get_engine
 from coach_core.policies.learned.model import ARTIFACT
 from safety_ml.corpus import ROOT, TEAM_SETS, Case, digest, independent_sets, load
@@ -158,32 +158,65 @@ def _fold(held_out: str) -> tuple[str, list[bool], list[float], list[bool]]:
     return held_out, [s.crisis for s in scored], [s.probability for s in scored], diluted_flags
 
 
-def loso(cases: list[Case], chosen: Sequence[str], jobs: int) -> dict[str, dict[str, Layers]]:
-    """Per left-out set and direction: the three layers' figures."""
+def out_of_fold(cases: list[Case], chosen: Sequence[str], jobs: int) -> tuple[np.ndarray, np.ndarray]:
+    """The model's verdict on every case of the chosen sets from the fold that left its set out, plain
+    and with a harmless sentence appended (False elsewhere)."""
     _STATE.update(cases=cases, features=Features.of(cases))
-    rules = rules_fire(cases)
-    rules_diluted = np.array([c.crisis and find_crisis(diluted(c, cases), c.direction) is not None for c in cases])
-    sets = np.array([c.set for c in cases])
-    crisis = np.array([c.crisis for c in cases])
-    directions = np.array([c.direction for c in cases])
     if jobs > 1:
         with multiprocessing.get_context("fork").Pool(jobs) as pool:
             results = pool.map(_fold, chosen)
     else:
         results = [_fold(s) for s in chosen]
-    table: dict[str, dict[str, Layers]] = {}
+    sets = np.array([c.set for c in cases])
+    model = np.zeros(len(cases), dtype=bool)
+    model_diluted = np.zeros(len(cases), dtype=bool)
     for name, flagged, _, flagged_diluted in results:
+        model[sets == name] = flagged
+        model_diluted[sets == name] = flagged_diluted
+    return model, model_diluted
+
+
+def loso(
+    cases: list[Case], chosen: Sequence[str], model: np.ndarray, model_diluted: np.ndarray
+) -> dict[str, dict[str, Layers]]:
+    """Per left-out set and direction: the three layers' figures."""
+    rules = rules_fire(cases)
+    rules_diluted = np.array([c.crisis and find_crisis(diluted(c, cases), c.direction) is not None for c in cases])
+    sets = np.array([c.set for c in cases])
+    crisis = np.array([c.crisis for c in cases])
+    directions = np.array([c.direction for c in cases])
+    table: dict[str, dict[str, Layers]] = {}
+    for name in chosen:
         held = sets == name
-        model = np.zeros(len(cases), dtype=bool)
-        model[held] = flagged
-        model_diluted = np.zeros(len(cases), dtype=bool)
-        model_diluted[held] = flagged_diluted
         table[name] = {
             d: Layers.of(*(a[held & (directions == d)] for a in (crisis, rules, model, rules_diluted, model_diluted)))
             for d in ("input", "output")
             if (held & (directions == d)).any()
         }
     return table
+
+
+def print_rule_contributions(
+    cases: list[Case], chosen: Sequence[str], model: np.ndarray, model_diluted: np.ndarray
+) -> None:
+    """Per detector, over the chosen sets: the crises it catches that the out-of-fold model misses
+    (plain and with a harmless sentence appended) and the false alarms it adds where the model is
+    quiet: what each rule adds beyond the learned layer, measured leave one set out."""
+    held = [i for i, c in enumerate(cases) if c.set in set(chosen)]
+    longer = {i: diluted(cases[i], cases) for i in held if cases[i].crisis and not model_diluted[i]}
+    print("\nEach rule beyond the learned layer, leave one set out: crises the fold's model misses that the rule")
+    print("catches (plain | harmless sentence appended), and false alarms it adds where the model is quiet")
+    for det in DETECTORS:
+        caught = added = caught_diluted = 0
+        for i in held:
+            c = cases[i]
+            if i in longer and fires(det, longer[i], c.direction):
+                caught_diluted += 1
+            if model[i] or not fires(det, c.text, c.direction):
+                continue
+            caught += c.crisis
+            added += not c.crisis
+        print(f"  {det.id:48s} catches {caught:4d} | {caught_diluted:4d}   adds false alarms {added:4d}")
 
 
 def _pct(num: int, den: int) -> str:
@@ -242,6 +275,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--write", action="store_true", help=f"record the figures in {FIGURES.relative_to(ROOT)}")
     parser.add_argument("--failures", action="store_true", help="list every case the engine does not match exactly")
     parser.add_argument("--no-loso", action="store_true", help="only score the committed engine")
+    parser.add_argument("--rules", action="store_true", help="also what each rule adds beyond the model, per rule")
     args = parser.parse_args(argv)
     cases = load()
     chosen = args.set or independent_sets(cases)
@@ -253,9 +287,12 @@ def main(argv: list[str] | None = None) -> int:
     table: dict[str, dict[str, Layers]] = {}
     if not args.no_loso:
         started = time.perf_counter()
-        table = loso(cases, chosen, args.jobs)
+        model, model_diluted = out_of_fold(cases, chosen, args.jobs)
+        table = loso(cases, chosen, model, model_diluted)
         print_loso(table)
         print(f"\n  ({len(chosen)} folds in {time.perf_counter() - started:.0f} s)")
+        if args.rules:
+            print_rule_contributions(cases, chosen, model, model_diluted)
     engine = score_engine(cases)
     print_engine(engine, args.failures)
     if args.write:
