@@ -67,7 +67,8 @@ train-safety: install
 
 # Leave one set out: for every independent set, a model trained without it; crisis recall and false
 # alarms of the rules, the model and both; then every policy per set for the committed engine
-# (ARGS=--failures lists each case that is not an exact match, with the rules that fired).
+# (ARGS=--failures lists each case that is not an exact match, with the rules that fired;
+# ARGS=--rules adds what each rule catches beyond the learned layer, leave one set out).
 eval-safety: install
 	$(PY) -m safety_ml.evaluate $(ARGS)
 
